@@ -1,0 +1,637 @@
+"""Loading and validating board side files (YAML).
+
+A board file is written by hand, so every mistake in it must come back as one
+clear line, ``FILE:LINE: problem``, never as a traceback. To know lines we do
+not use ``yaml.safe_load``: we compose the node tree with ``yaml.SafeLoader``
+(same safety: no Python objects are ever built) and read the board from the
+nodes, each of which knows where it starts.
+
+Identifiers and names (codes, country codes, cities, ids) are taken from the
+scalar's source text, so ``country: NO`` (Norway) means "NO", not YAML 1.1's
+``False``. Numbers must be YAML numbers (or plain text that Python reads as a
+float, such as ``1e3``) and finite.
+"""
+from __future__ import annotations
+
+import math
+import os
+import re
+from pathlib import Path
+from typing import Any, NoReturn
+
+import yaml
+from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
+
+from opensky.board.model import Airport, Board, BoardError, Country
+from opensky.paths import boards_dir
+
+__all__ = [
+    "load_board",
+    "parse_board",
+    "find_board_file",
+    "known_boards",
+    "REGIONAL_RULES",
+    "MIN_AIRPORTS",
+    "CALLSIGN_COUNT",
+]
+
+#: The regional rules a board may use.
+REGIONAL_RULES: tuple[str, ...] = ("hubs", "cross_border")
+#: A board needs at least this many airports (one callsign per player, up to six).
+MIN_AIRPORTS = 6
+#: ``recommended_callsigns`` lists exactly this many airports.
+CALLSIGN_COUNT = 6
+#: Board files bigger than this are refused before reading (a board is a few KB).
+MAX_FILE_BYTES = 16 * 1024 * 1024
+
+_BOARD_KEYS = (
+    "id",
+    "name",
+    "regional_rule",
+    "canvas",
+    "countries",
+    "airports",
+    "routes",
+    "recommended_callsigns",
+)
+_REQUIRED_BOARD_KEYS = ("id", "name", "regional_rule", "canvas", "airports", "routes")
+_AIRPORT_KEYS = ("code", "city", "pos", "country")
+_COLOR = re.compile(r"#[0-9a-fA-F]{6}\Z")
+
+_TAG = "tag:yaml.org,2002:"
+_NULL = _TAG + "null"
+_BOOL = _TAG + "bool"
+_INT = _TAG + "int"
+_FLOAT = _TAG + "float"
+_STR = _TAG + "str"
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _one_line(message: str) -> str:
+    """Board errors are single lines: fold any line break a value brought in."""
+    return " ".join(message.splitlines())
+
+
+def _error(filename: str, line: int | None, problem: str) -> BoardError:
+    where = f"{filename}:{line}" if line else filename
+    return BoardError(_one_line(f"{where}: {problem}"))
+
+
+def _q(text: str) -> str:
+    """Quote a user-supplied string for a message, shortened if huge."""
+    if len(text) > 40:
+        text = text[:37] + "..."
+    return repr(text)
+
+
+def _num(x: float) -> str:
+    return f"{x:g}"
+
+
+def _line(node: Node) -> int:
+    return node.start_mark.line + 1
+
+
+def _describe(node: Node) -> str:
+    """What a node is, for "must be X, not Y" messages."""
+    if isinstance(node, MappingNode):
+        return "a mapping"
+    if isinstance(node, SequenceNode):
+        return "a list"
+    assert isinstance(node, ScalarNode)
+    if node.tag == _NULL:
+        return "empty" if node.value in ("", "~") or node.value.lower() == "null" else "null"
+    if node.tag == _BOOL:
+        return f"the value {node.value}"
+    if node.tag in (_INT, _FLOAT):
+        return f"the number {node.value[:40]}"
+    return f"text {_q(node.value)}"
+
+
+# --------------------------------------------------------------------------- parser
+
+
+class _Parser:
+    """Reads one composed board document; every failure raises a located BoardError."""
+
+    def __init__(self, loader: yaml.SafeLoader, filename: str) -> None:
+        self.loader = loader
+        self.filename = filename
+        self._pairs: dict[int, dict[str, tuple[Node, Node]]] = {}
+        self._python: dict[int, Any] = {}
+        self._building: set[int] = set()
+
+    # -- primitives -----------------------------------------------------------
+
+    def fail(self, where: Node | int | None, problem: str) -> NoReturn:
+        line = _line(where) if isinstance(where, Node) else where
+        raise _error(self.filename, line, problem)
+
+    def mapping(self, node: Node, what: str) -> dict[str, tuple[Node, Node]]:
+        """Key text -> (key node, value node), after YAML merges; duplicate keys refused."""
+        if not isinstance(node, MappingNode):
+            self.fail(node, f"{what} must be a mapping, not {_describe(node)}")
+        cached = self._pairs.get(id(node))
+        if cached is not None:
+            return cached
+        seen: dict[str, Node] = {}
+        for key_node, _ in node.value:
+            if key_node.tag == _TAG + "merge":
+                continue
+            key = self.key(key_node, what)
+            if key in seen:
+                self.fail(
+                    key_node,
+                    f"duplicate key {_q(key)} in {what} (first at line {_line(seen[key])})",
+                )
+            seen[key] = key_node
+        self.loader.flatten_mapping(node)  # resolves "<<: *anchor" merges in place
+        pairs: dict[str, tuple[Node, Node]] = {}
+        for key_node, value_node in node.value:
+            pairs[self.key(key_node, what)] = (key_node, value_node)
+        self._pairs[id(node)] = pairs
+        return pairs
+
+    def key(self, node: Node, what: str) -> str:
+        if not isinstance(node, ScalarNode):
+            self.fail(node, f"keys in {what} must be plain names, not {_describe(node)}")
+        return str(node.value)
+
+    def text(self, node: Node, what: str) -> str:
+        """A non-blank string; plain scalars count by their source text (NO is not False)."""
+        if not isinstance(node, ScalarNode) or node.tag == _NULL:
+            self.fail(node, f"{what} must be text, not {_describe(node)}")
+        if not node.tag.startswith(_TAG):
+            self.fail(node, f"{what} has an unsupported YAML tag {_q(node.tag)}")
+        value = str(node.value)
+        if not value.strip():
+            self.fail(node, f"{what} must not be blank")
+        return value
+
+    def number(self, node: Node, what: str) -> float:
+        """A finite int or float (booleans and quoted numbers are refused)."""
+        value: Any = None
+        if isinstance(node, ScalarNode):
+            if node.tag in (_INT, _FLOAT):
+                try:
+                    value = self.loader.construct_object(node)
+                except ValueError:  # e.g. an int with more digits than Python converts
+                    self.fail(node, f"{what} is too large")
+            elif node.tag == _STR and node.style is None:
+                try:  # plain text Python reads as a number, e.g. 1e3
+                    value = float(node.value)
+                except ValueError:
+                    value = None
+        if not isinstance(value, (int, float)) or isinstance(value, bool):
+            self.fail(node, f"{what} must be a number, not {_describe(node)}")
+        try:
+            result = float(value)
+        except OverflowError:
+            self.fail(node, f"{what} is too large")
+        if not math.isfinite(result):
+            self.fail(node, f"{what} must be a finite number, not {node.value}")
+        return result
+
+    def pair(self, node: Node, what: str, example: str) -> tuple[float, float, list[Node]]:
+        """Two numbers written as a list, e.g. ``[412, 388]``."""
+        if not isinstance(node, SequenceNode):
+            self.fail(node, f"{what} must be a list of two numbers like {example}, not {_describe(node)}")
+        if len(node.value) != 2:
+            self.fail(node, f"{what} must be two numbers like {example}, not {len(node.value)}")
+        x_node, y_node = node.value
+        return self.number(x_node, f"{what} x"), self.number(y_node, f"{what} y"), node.value
+
+    def python(self, node: Node) -> Any:
+        """Plain Python data for extra keys (mapping keys as text, aliases shared)."""
+        ident = id(node)
+        if ident in self._python:
+            return self._python[ident]
+        if ident in self._building:
+            self.fail(node, "recursive YAML alias")
+        if isinstance(node, ScalarNode):
+            try:
+                value = self.loader.construct_object(node)
+            except ValueError as exc:  # bad timestamp, over-long int...
+                self.fail(node, f"unreadable value {_q(str(node.value))} ({exc})")
+            self._python[ident] = value
+            return value
+        self._building.add(ident)
+        try:
+            if isinstance(node, SequenceNode):
+                result: Any = [self.python(item) for item in node.value]
+            else:
+                pairs = self.mapping(node, "this mapping")
+                result = {key: self.python(value) for key, (_, value) in pairs.items()}
+        finally:
+            self._building.discard(ident)
+        self._python[ident] = result
+        return result
+
+    def extras(self, pairs: dict[str, tuple[Node, Node]], known: tuple[str, ...]) -> dict[str, Any]:
+        return {k: self.python(v) for k, (_, v) in pairs.items() if k not in known}
+
+    # -- the board ------------------------------------------------------------
+
+    def board(self, root: Node | None, path: str | None) -> Board:
+        if root is None:
+            self.fail(None, "the board file is empty")
+        if not isinstance(root, MappingNode):
+            self.fail(
+                root,
+                "a board file must be a mapping of keys (id, name, regional_rule, canvas, "
+                f"airports, routes), not {_describe(root)}",
+            )
+        top = self.mapping(root, "the board file")
+        for key in _REQUIRED_BOARD_KEYS:
+            if key not in top:
+                self.fail(root, f"missing required key {_q(key)}")
+
+        board_id = self.text(top["id"][1], "id")
+        name = self.text(top["name"][1], "name")
+        rule_node = top["regional_rule"][1]
+        rule = self.text(rule_node, "regional_rule")
+        if rule not in REGIONAL_RULES:
+            self.fail(rule_node, f"regional_rule must be one of {', '.join(REGIONAL_RULES)}, not {_q(rule)}")
+
+        cw, ch, canvas_items = self.pair(top["canvas"][1], "canvas", "[1600, 1000]")
+        for value, item in zip((cw, ch), canvas_items):
+            if value <= 0:
+                self.fail(item, f"canvas sizes must be positive, not {_num(value)}")
+
+        countries = self.countries(top, root, rule)
+        airports, airport_nodes = self.airports(top["airports"], (cw, ch), rule, countries)
+        routes = self.routes(top["routes"][1], airport_nodes)
+        self.check_connected(airports, routes, airport_nodes)
+        callsigns = self.callsigns(top.get("recommended_callsigns"), airport_nodes)
+
+        return Board(
+            id=board_id,
+            name=name,
+            regional_rule=rule,
+            canvas=(cw, ch),
+            airports=tuple(airports),
+            routes=tuple(routes),
+            countries=countries,
+            recommended_callsigns=callsigns,
+            extra=self.extras(top, _BOARD_KEYS),
+            path=path,
+        )
+
+    def countries(
+        self, top: dict[str, tuple[Node, Node]], root: Node, rule: str
+    ) -> dict[str, Country]:
+        entry = top.get("countries")
+        if entry is None:
+            if rule == "cross_border":
+                self.fail(root, "missing key 'countries' (required when regional_rule is cross_border)")
+            return {}
+        node = entry[1]
+        if rule != "cross_border" and isinstance(node, ScalarNode) and node.tag == _NULL:
+            return {}
+        pairs = self.mapping(node, "countries")
+        if not pairs and rule == "cross_border":
+            self.fail(node, "countries must not be empty when regional_rule is cross_border")
+        result: dict[str, Country] = {}
+        for code, (key_node, value_node) in pairs.items():
+            if not code.strip():
+                self.fail(key_node, "a country code must not be blank")
+            fields = self.mapping(value_node, f"country {_q(code)}")
+            for required in ("name", "color"):
+                if required not in fields:
+                    self.fail(value_node, f"country {_q(code)} is missing {_q(required)}")
+            country_name = self.text(fields["name"][1], f"name of country {_q(code)}")
+            color_node = fields["color"][1]
+            if isinstance(color_node, ScalarNode) and color_node.tag == _NULL:
+                self.fail(
+                    color_node,
+                    f"color of country {_q(code)} is empty; write it quoted, like \"#3a6ea5\" "
+                    "(a bare # starts a YAML comment)",
+                )
+            color = self.text(color_node, f"color of country {_q(code)}")
+            if not _COLOR.match(color):
+                self.fail(color_node, f"color of country {_q(code)} must look like \"#rrggbb\", not {_q(color)}")
+            result[code] = Country(code=code, name=country_name, color=color)
+        return result
+
+    def airports(
+        self,
+        entry: tuple[Node, Node],
+        canvas: tuple[float, float],
+        rule: str,
+        countries: dict[str, Country],
+    ) -> tuple[list[Airport], dict[str, Node]]:
+        """The airports in file order, and code -> the node of its entry (for later messages)."""
+        key_node, node = entry
+        if not isinstance(node, SequenceNode):
+            self.fail(node, f"airports must be a list, not {_describe(node)}")
+        airports: list[Airport] = []
+        entries: dict[str, Node] = {}
+        example = "{code: LHR, city: London, pos: [412, 388]}"
+        for item in node.value:
+            if not isinstance(item, MappingNode):
+                self.fail(item, f"each airport must be a mapping like {example}, not {_describe(item)}")
+            fields = self.mapping(item, "an airport")
+            if "code" not in fields:
+                self.fail(item, "airport entry is missing 'code'")
+            code_node = fields["code"][1]
+            code = self.text(code_node, "airport code")
+            if code in entries:
+                self.fail(code_node, f"duplicate airport code {_q(code)} (first at line {_line(entries[code])})")
+            for required in ("city", "pos"):
+                if required not in fields:
+                    self.fail(item, f"airport {_q(code)} is missing {_q(required)}")
+            city = self.text(fields["city"][1], f"city of airport {_q(code)}")
+            pos_node = fields["pos"][1]
+            x, y, _ = self.pair(pos_node, f"pos of airport {_q(code)}", "[412, 388]")
+            if not (0 <= x <= canvas[0] and 0 <= y <= canvas[1]):
+                self.fail(
+                    pos_node,
+                    f"position [{_num(x)}, {_num(y)}] of airport {_q(code)} is off the canvas "
+                    f"[{_num(canvas[0])}, {_num(canvas[1])}]",
+                )
+            country = self.airport_country(fields, item, code, rule, countries)
+            airports.append(
+                Airport(
+                    code=code,
+                    city=city,
+                    pos=(x, y),
+                    country=country,
+                    extra=self.extras(fields, _AIRPORT_KEYS),
+                )
+            )
+            entries[code] = item
+        if len(airports) < MIN_AIRPORTS:
+            self.fail(key_node, f"only {len(airports)} airports; a board needs at least {MIN_AIRPORTS}")
+        return airports, entries
+
+    def airport_country(
+        self,
+        fields: dict[str, tuple[Node, Node]],
+        item: Node,
+        code: str,
+        rule: str,
+        countries: dict[str, Country],
+    ) -> str | None:
+        entry = fields.get("country")
+        value_node = entry[1] if entry else None
+        if value_node is None or (isinstance(value_node, ScalarNode) and value_node.tag == _NULL):
+            if rule == "cross_border":
+                self.fail(
+                    value_node or item,
+                    f"airport {_q(code)} has no country (required when regional_rule is cross_border)",
+                )
+            return None
+        country = self.text(value_node, f"country of airport {_q(code)}")
+        if countries and country not in countries:
+            known = ", ".join(sorted(countries))
+            self.fail(value_node, f"airport {_q(code)} has unknown country {_q(country)} (known: {known})")
+        return country
+
+    def routes(self, node: Node, airports: dict[str, Node]) -> list[tuple[str, str]]:
+        """Routes as sorted code pairs, in file order."""
+        if not isinstance(node, SequenceNode):
+            self.fail(node, f"routes must be a list of pairs like [LHR, CDG], not {_describe(node)}")
+        routes: list[tuple[str, str]] = []
+        seen: dict[tuple[str, str], Node] = {}
+        for item in node.value:
+            if not isinstance(item, SequenceNode):
+                self.fail(item, f"each route must be a list of two airport codes like [LHR, CDG], not {_describe(item)}")
+            if len(item.value) != 2:
+                self.fail(item, f"a route must name exactly two airports, not {len(item.value)}")
+            a_node, b_node = item.value
+            a = self.text(a_node, "airport code in a route")
+            b = self.text(b_node, "airport code in a route")
+            for code, code_node in ((a, a_node), (b, b_node)):
+                if code not in airports:
+                    self.fail(code_node, f"unknown airport {_q(code)} in route [{a}, {b}]")
+            if a == b:
+                self.fail(item, f"route from airport {_q(a)} to itself")
+            pair = (a, b) if a < b else (b, a)
+            if pair in seen:
+                self.fail(item, f"duplicate route {a}-{b} (first at line {_line(seen[pair])})")
+            seen[pair] = item
+            routes.append(pair)
+        return routes
+
+    def check_connected(
+        self, airports: list[Airport], routes: list[tuple[str, str]], entries: dict[str, Node]
+    ) -> None:
+        """Every airport must be reachable from the first one."""
+        neighbours: dict[str, list[str]] = {a.code: [] for a in airports}
+        for a, b in routes:
+            neighbours[a].append(b)
+            neighbours[b].append(a)
+        start = airports[0].code
+        reached = {start}
+        todo = [start]
+        while todo:
+            for other in neighbours[todo.pop()]:
+                if other not in reached:
+                    reached.add(other)
+                    todo.append(other)
+        for airport in airports:
+            if airport.code not in reached:
+                self.fail(
+                    entries[airport.code],
+                    f"the route graph is not connected: airport {_q(airport.code)} "
+                    f"cannot be reached from {_q(start)}",
+                )
+
+    def callsigns(
+        self, entry: tuple[Node, Node] | None, airports: dict[str, Node]
+    ) -> tuple[str, ...] | None:
+        if entry is None:
+            return None
+        node = entry[1]
+        if isinstance(node, ScalarNode) and node.tag == _NULL:
+            return None
+        if not isinstance(node, SequenceNode):
+            self.fail(node, f"recommended_callsigns must be a list of airport codes, not {_describe(node)}")
+        if len(node.value) != CALLSIGN_COUNT:
+            self.fail(node, f"recommended_callsigns must list {CALLSIGN_COUNT} airports, not {len(node.value)}")
+        codes: list[str] = []
+        for item in node.value:
+            code = self.text(item, "a recommended callsign")
+            if code not in airports:
+                self.fail(item, f"unknown airport {_q(code)} in recommended_callsigns")
+            if code in codes:
+                self.fail(item, f"airport {_q(code)} is listed twice in recommended_callsigns")
+            codes.append(code)
+        return tuple(codes)
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def parse_board(text: str, filename: str, *, path: str | None = None) -> Board:
+    """Validate board YAML text; ``filename`` names it in messages, ``path`` goes to ``Board.path``.
+
+    Raises BoardError("FILE:LINE: problem") for anything wrong, never another exception.
+    """
+    loader: yaml.SafeLoader | None = None
+    try:
+        loader = yaml.SafeLoader(text)
+        root = loader.get_single_node()
+        return _Parser(loader, filename).board(root, path)
+    except BoardError:
+        raise
+    except yaml.MarkedYAMLError as exc:
+        raise _yaml_error(exc, filename) from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1 if isinstance(text, str) else None
+        char = exc.character if isinstance(exc.character, str) else chr(exc.character)
+        raise _error(filename, line, f"character {char!r} is not allowed in a YAML file") from None
+    except yaml.YAMLError as exc:
+        raise _error(filename, None, f"YAML error: {exc}") from None
+    except RecursionError:
+        raise _error(filename, None, "the YAML is nested too deeply") from None
+    except Exception as exc:  # pragma: no cover - a safety net: the game must not crash on a file
+        raise _error(filename, None, f"internal error while reading the board: {type(exc).__name__}: {exc}") from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _yaml_error(exc: yaml.MarkedYAMLError, filename: str) -> BoardError:
+    mark = exc.problem_mark or exc.context_mark
+    problem = exc.problem or exc.context or "invalid YAML"
+    if exc.context and exc.problem:
+        if exc.problem.startswith("but "):
+            problem = f"{exc.context}, {exc.problem}"
+        elif exc.context_mark and exc.context_mark is not mark:
+            problem += f" ({exc.context} at line {exc.context_mark.line + 1})"
+    kind = "YAML error" if isinstance(exc, yaml.constructor.ConstructorError) else "YAML syntax error"
+    return _error(filename, mark.line + 1 if mark else None, f"{kind}: {problem}")
+
+
+def load_board(ref: str | os.PathLike[str], base_dir: str | os.PathLike[str] | None = None) -> Board:
+    """Load a board by id (``"europe"``, or a shipped file's stem) or by path to a YAML file.
+
+    A ``str`` is a path if it ends in .yaml/.yml or contains a path separator; otherwise an
+    id looked up in ``boards/``. Relative paths resolve against ``base_dir`` (e.g. the folder
+    of a script that names the board) or else the current directory.
+    """
+    if isinstance(ref, str) and _is_board_id(ref):
+        return _load_file(find_board_file(ref))
+    path = Path(os.fsdecode(os.fspath(ref))).expanduser()
+    if not path.is_absolute():
+        if base_dir is not None:
+            path = Path(os.fsdecode(os.fspath(base_dir))).expanduser() / path
+        else:
+            try:
+                path = Path.cwd() / path
+            except OSError:  # the current directory was removed; keep it relative
+                pass
+    return _load_file(path)
+
+
+def known_boards() -> dict[str, Path]:
+    """Shipped boards: id -> file, for every ``boards/*.yaml`` (a file whose id can't be read is listed by stem)."""
+    result: dict[str, Path] = {}
+    for file in _board_files():
+        result.setdefault(_peek_id(file) or file.stem, file)
+    return result
+
+
+def find_board_file(board_id: str) -> Path:
+    """The shipped file for a board id (or file stem); BoardError listing known ids if none."""
+    files = _board_files()
+    ids: list[str] = []
+    for file in files:
+        found = _peek_id(file)
+        if found == board_id:
+            return file
+        ids.append(found or file.stem)
+    for file in files:
+        if file.stem == board_id:
+            return file
+    known = ", ".join(sorted(set(ids))) or "none"
+    raise BoardError(_one_line(f"unknown board {_q(board_id)} (known: {known})"))
+
+
+# --------------------------------------------------------------------------- files
+
+
+def _is_board_id(ref: str) -> bool:
+    if ref.lower().endswith((".yaml", ".yml")):
+        return False
+    separators = {"/", os.sep} | ({os.altsep} if os.altsep else set())
+    return not any(sep in ref for sep in separators) and not ref.startswith((".", "~"))
+
+
+def _board_files() -> list[Path]:
+    folder = boards_dir()
+    try:
+        return sorted(
+            p for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file()
+        )
+    except OSError:
+        return []
+
+
+def _peek_id(file: Path) -> str | None:
+    """A board file's ``id:`` without validating the rest (it may be a work in progress)."""
+    try:
+        if file.stat().st_size > MAX_FILE_BYTES:
+            return None
+        node = yaml.compose(_decode(file.read_bytes(), str(file)), Loader=yaml.SafeLoader)
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                if isinstance(key, ScalarNode) and key.value == "id" and isinstance(value, ScalarNode):
+                    return str(value.value) or None
+    except Exception:  # noqa: BLE001 - an unreadable file just has no id here
+        return None
+    return None
+
+
+def _display(path: Path) -> str:
+    """The path as shown in messages: relative to the current directory when inside it."""
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except (ValueError, OSError):
+        return str(path)
+
+
+def _decode(data: bytes, display: str) -> str:
+    """Board files are UTF-8 (a BOM is fine; UTF-16/32 with a BOM too, as YAML allows)."""
+    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
+        encoding = "utf-32"
+    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"
+    else:
+        encoding = "utf-8-sig"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as exc:
+        if encoding == "utf-8-sig":
+            line: int | None = data.count(b"\n", 0, exc.start) + 1
+            bad = f" (byte 0x{data[exc.start]:02x})"
+        else:
+            line, bad = None, ""
+        raise _error(display, line, f"the file is not valid {encoding.upper().replace('-SIG', '')} text{bad}") from None
+
+
+def _load_file(path: Path) -> Board:
+    display = _display(path)
+    try:
+        is_dir, exists, is_file = path.is_dir(), path.exists(), path.is_file()
+    except (OSError, ValueError) as exc:  # ValueError: e.g. an embedded NUL in the path
+        raise _error(display, None, f"not a usable path ({exc})") from None
+    if is_dir:
+        raise _error(display, None, "is a directory, not a board file")
+    if not exists:
+        raise _error(display, None, "no such board file")
+    if not is_file:
+        raise _error(display, None, "is not a regular file")
+    try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise _error(display, None, f"the file is too large for a board ({size} bytes)")
+        data = path.read_bytes()
+    except PermissionError:
+        raise _error(display, None, "cannot read the board file (permission denied)") from None
+    except OSError as exc:
+        raise _error(display, None, f"cannot read the board file ({exc.strerror or exc})") from None
+    return parse_board(_decode(data, display), display, path=str(path))

@@ -1,0 +1,65 @@
+"""Command line: the window by default, or a headless command.
+
+Every failure a person can cause (a bad file, a bad option, an illegal action)
+ends with one clear line on stderr and a non-zero exit — never a traceback.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Sequence
+
+EXIT_BAD_INPUT = 2
+
+
+class CliError(Exception):
+    """A problem to report in one line, with an exit status."""
+
+    def __init__(self, message: str, status: int = EXIT_BAD_INPUT):
+        super().__init__(message)
+        self.status = status
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # type: ignore[override]
+        raise CliError(f"{self.prog}: {message} (try --help)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="opensky", description="OpenSky, the airline board game.")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+    s = sub.add_parser("script", help="play a scripted game and print the state as JSON")
+    s.add_argument("file", help="the game script (YAML)")
+    s.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    m = sub.add_parser("simulate", help="play many games between computer players")
+    m.add_argument("--games", type=int, default=100)
+    m.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default: one per --bots name, else 2)")
+    m.add_argument("--board", default="europe", help="board id or path to a board YAML")
+    m.add_argument("--seed", type=int, default=1)
+    m.add_argument("--bots", default="random", help="one bot name for all seats, or one per seat, comma-separated")
+    m.add_argument("--rotate", action="store_true", help="rotate the seats between games")
+    m.add_argument("--callsigns", choices=("recommended", "random"), default=None,
+                   help="call-sign airports per game (default: the board's recommended set, else random)")
+    m.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    try:
+        parser = build_parser()
+        args = parser.parse_args(args_list)
+        if args.command == "script":
+            from opensky.cli.script import run_script
+            return run_script(args.file, compact=args.compact)
+        if args.command == "simulate":
+            from opensky.cli.simulate import run_simulate
+            return run_simulate(args)
+        from opensky.cli.window import run_window
+        return run_window()
+    except CliError as e:
+        print(str(e), file=sys.stderr)
+        return e.status
+    except KeyboardInterrupt:
+        print("opensky: interrupted", file=sys.stderr)
+        return 130

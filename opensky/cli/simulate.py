@@ -1,0 +1,144 @@
+"""``python main.py simulate``: many whole games between computer players.
+
+The engine's throughput benchmark and the bots' arena (headless spec,
+"Simulation").  A shared victory counts as a fraction for each sharer.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from opensky.ai import BOT_NAMES, make_bot
+from opensky.ai.base import Bot
+from opensky.board.loader import load_board
+from opensky.board.model import Board, BoardError
+from opensky.cli import CliError
+from opensky.rules.constants import CALLSIGNS
+from opensky.rules.state import GameState
+from opensky.rules.view import player_view
+
+
+def play_game(board: Board, bots: Sequence[Bot], callsigns: dict[str, str],
+              chance: random.Random) -> GameState:
+    """Play one whole game; ``bots[seat]`` decides for that seat."""
+    names = [f"P{i + 1}" for i in range(len(bots))]
+    state = GameState(board, names, callsigns)
+    apply = state.apply
+    legal_actions = state.legal_actions
+    while not state.game_over:
+        if state.decision in ("roll_dice", "roll_sensitivity"):
+            legal = legal_actions()
+            apply(legal[chance.randrange(len(legal))])
+            continue
+        p = state.actors[0]
+        bot = bots[p]
+        legal = legal_actions(p)
+        view = player_view(state, p) if bot.needs_view else None
+        apply(bot.choose(view, legal))
+    return state
+
+
+@dataclass
+class Result:
+    games: int = 0
+    seconds: float = 0.0
+    score_sum: list[float] = field(default_factory=list)
+    wins_by_bot: dict[str, float] = field(default_factory=dict)
+    games_by_bot: dict[str, int] = field(default_factory=dict)
+    wins_by_seat: list[float] = field(default_factory=list)
+
+
+def simulate(board: Board, bot_names: Sequence[str], games: int, seed: int,
+             rotate: bool = False, callsign_mode: str | None = None) -> Result:
+    P = len(bot_names)
+    res = Result(score_sum=[0.0] * P, wins_by_seat=[0.0] * P)
+    for n in bot_names:
+        res.wins_by_bot.setdefault(n, 0.0)
+        res.games_by_bot.setdefault(n, 0)
+    mode = callsign_mode or ("recommended" if board.recommended_callsigns else "random")
+    start = time.perf_counter()
+    for g in range(games):
+        rng = random.Random(seed * 1_000_003 + g)
+        shift = g % P if rotate else 0
+        seat_bots = [bot_names[(s + shift) % P] for s in range(P)]
+        bots = [make_bot(n, rng.randrange(2**31)) for n in seat_bots]
+        if mode == "recommended":
+            cs = dict(zip(CALLSIGNS, board.recommended_callsigns or ()))
+        else:
+            cs = dict(zip(CALLSIGNS, rng.sample(list(board.codes), 6)))
+        state = play_game(board, bots, cs, rng)
+        win = state.final_winners()
+        for s in range(P):
+            res.score_sum[s] += state.score(s)["total"]
+            res.games_by_bot[seat_bots[s]] += 1
+        for s in win:
+            res.wins_by_seat[s] += 1 / len(win)
+            res.wins_by_bot[seat_bots[s]] += 1 / len(win)
+    res.games = games
+    res.seconds = time.perf_counter() - start
+    return res
+
+
+def _interval(wins: float, n: int) -> tuple[float, float]:
+    """Wilson 95% interval for a share."""
+    if n == 0:
+        return (0.0, 0.0)
+    z = 1.96
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    names = [b.strip() for b in str(args.bots).split(",") if b.strip()]
+    if not names:
+        raise CliError("simulate: --bots needs at least one bot name")
+    for n in names:
+        if n not in BOT_NAMES:
+            raise CliError(f"simulate: unknown bot {n!r} (known: {', '.join(BOT_NAMES)})")
+    players = args.players if args.players is not None else (len(names) if len(names) > 1 else 2)
+    if players not in (2, 3, 4):
+        raise CliError(f"simulate: --players must be 2, 3 or 4, not {players}")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise CliError(f"simulate: --bots names {len(names)} bots for {players} players")
+    if args.games < 1:
+        raise CliError("simulate: --games must be at least 1")
+    try:
+        board = load_board(args.board)
+    except BoardError as e:
+        raise CliError(str(e))
+    if args.callsigns == "recommended" and not board.recommended_callsigns:
+        raise CliError(f"simulate: board {board.id} has no recommended call signs")
+    res = simulate(board, names, args.games, args.seed, args.rotate, args.callsigns)
+    gps = res.games / res.seconds if res.seconds > 0 else float("inf")
+    mean = [round(s / res.games, 1) for s in res.score_sum]
+    share = {b: round(w / res.games, 4) for b, w in res.wins_by_bot.items()}
+    if args.json:
+        print(json.dumps({
+            "games": res.games, "seconds": round(res.seconds, 3),
+            "games_per_second": round(gps, 1), "players": players, "board": board.id,
+            "bots": names, "rotate": bool(args.rotate),
+            "mean_score": mean, "win_share": share,
+            "win_share_by_seat": [round(w / res.games, 4) for w in res.wins_by_seat],
+        }))
+        return 0
+    print(f"{res.games} games, {players} players on {board.id}, bots {', '.join(names)}"
+          f"{' (seats rotated)' if args.rotate else ''}")
+    print(f"{res.seconds:.2f} s, {gps:.1f} games per second")
+    for s in range(players):
+        print(f"  seat {s + 1}: mean score {mean[s]:8.1f}, wins {res.wins_by_seat[s] / res.games:6.1%}")
+    for b, w in res.wins_by_bot.items():
+        seats_played = res.games_by_bot[b]
+        # each game a bot name appears k times; its share is of all games
+        lo, hi = _interval(w, res.games)
+        print(f"  {b}: win share {w / res.games:6.1%}  (95% CI {lo:.1%}–{hi:.1%}, {seats_played} seat-games)")
+    return 0

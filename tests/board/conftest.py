@@ -1,0 +1,9 @@
+"""Make the project importable when pytest runs without a root conftest or ini."""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
