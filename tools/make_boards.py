@@ -34,6 +34,7 @@ import argparse
 import json
 import math
 import os
+import re
 import sys
 from collections import deque
 from dataclasses import dataclass, field
@@ -54,6 +55,8 @@ MAX_CALLSIGN_HOPS = 3  # recommended call-sign airports: at most this many fligh
 # of about LABEL_BOX canvas units (the three-letter code at a readable size).
 LABEL_BOX = (46, 22)
 LABEL_GAP = 11         # from the airport's centre to the nearest edge of its label box
+LABEL_FAR_EXTRA = 12   # the fallback ring is this much farther out
+LABEL_FAR_COST = 20    # ... and costs as much as this length of overlapped route
 DOT_RADIUS = 7         # airport marker radius assumed when scoring label positions
 
 
@@ -210,18 +213,18 @@ EUROPE.routes = [
 ]
 
 NORTH_AMERICA.routes = [
-    ("YVR", "YYC"), ("YVR", "SFO"), ("YVR", "LAX"), ("YYC", "DEN"), ("YYC", "MSP"),
-    ("SFO", "LAX"), ("SFO", "DEN"), ("LAX", "PHX"), ("PHX", "DEN"), ("PHX", "DFW"),
+    ("YVR", "YYC"), ("YVR", "SFO"), ("YYC", "DEN"), ("YYC", "MSP"),
+    ("SFO", "LAX"), ("SFO", "DEN"), ("LAX", "PHX"), ("LAX", "DEN"), ("PHX", "DEN"), ("PHX", "DFW"),
     ("LAX", "GDL"), ("LAX", "MEX"),
     ("DEN", "DFW"), ("DEN", "ORD"), ("DEN", "MSP"),
     ("MSP", "ORD"), ("MSP", "YYZ"),
     ("ORD", "YYZ"), ("ORD", "ATL"), ("ORD", "DFW"), ("ORD", "JFK"),
-    ("DFW", "IAH"), ("DFW", "ATL"), ("DFW", "MEX"),
-    ("IAH", "MTY"), ("IAH", "MEX"), ("IAH", "CUN"), ("IAH", "ATL"),
-    ("ATL", "MIA"), ("ATL", "JFK"), ("ATL", "YYZ"),
+    ("DFW", "IAH"), ("DFW", "ATL"), ("DFW", "MEX"), ("DFW", "MTY"),
+    ("IAH", "MEX"), ("IAH", "CUN"), ("IAH", "MIA"),
+    ("ATL", "MIA"), ("ATL", "JFK"),
     ("MIA", "CUN"), ("MIA", "JFK"),
     ("JFK", "BOS"), ("JFK", "YUL"), ("JFK", "YYZ"), ("YUL", "BOS"), ("YYZ", "YUL"),
-    ("MEX", "GDL"), ("MEX", "MTY"), ("MEX", "CUN"), ("GDL", "MTY"),
+    ("MEX", "GDL"), ("MEX", "MTY"), ("MEX", "CUN"),
 ]
 NORTH_AMERICA.recommended_callsigns = ["LAX", "DEN", "YYZ", "ATL", "JFK", "MEX"]
 
@@ -340,20 +343,23 @@ def fit_positions(board: BoardData):
 
 
 def label_candidates():
+    """The 8 directions (right first), at the normal gap, then at a wider gap as a
+    fallback for crowded airports (used only when it overlaps clearly less)."""
     w, h = LABEL_BOX
-    g = LABEL_GAP
-    d = g / math.sqrt(2)
-    # preference order on ties: right, then the others
-    return [
-        (g + w / 2, 0.0),                  # E
-        (d + w / 2, -(d + h / 2)),         # NE
-        (d + w / 2, d + h / 2),            # SE
-        (-(g + w / 2), 0.0),               # W
-        (-(d + w / 2), -(d + h / 2)),      # NW
-        (-(d + w / 2), d + h / 2),         # SW
-        (0.0, -(g + h / 2)),               # N
-        (0.0, g + h / 2),                  # S
-    ]
+    out = []
+    for g in (LABEL_GAP, LABEL_GAP + LABEL_FAR_EXTRA):
+        d = g / math.sqrt(2)
+        out += [
+            (g + w / 2, 0.0),                  # E
+            (d + w / 2, -(d + h / 2)),         # NE
+            (d + w / 2, d + h / 2),            # SE
+            (-(g + w / 2), 0.0),               # W
+            (-(d + w / 2), -(d + h / 2)),      # NW
+            (-(d + w / 2), d + h / 2),         # SW
+            (0.0, -(g + h / 2)),               # N
+            (0.0, g + h / 2),                  # S
+        ]
+    return out
 
 
 def label_rect(p, off):
@@ -362,44 +368,94 @@ def label_rect(p, off):
     return (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2)
 
 
+def clipped_length(rect, a, b):
+    """Length of segment ab inside rect (Liang-Barsky clipping)."""
+    x0, y0, x1, y1 = rect
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t0, t1 = 0.0, 1.0
+    for p, q in ((-dx, a[0] - x0), (dx, x1 - a[0]), (-dy, a[1] - y0), (dy, y1 - a[1])):
+        if p == 0:
+            if q < 0:
+                return 0.0
+        else:
+            t = q / p
+            if p < 0:
+                t0 = max(t0, t)
+            else:
+                t1 = min(t1, t)
+    return max(0.0, t1 - t0) * math.hypot(dx, dy)
+
+
+def rect_overlap(r, s):
+    w = min(r[2], s[2]) - max(r[0], s[0])
+    h = min(r[3], s[3]) - max(r[1], s[1])
+    return max(0.0, w) * max(0.0, h)
+
+
 def place_labels(pos, routes):
+    """Pick one of 8 label directions per airport.
+
+    A candidate is scored by (1) how much it overlaps things: the length of route
+    segments inside the label box (own routes included, so a label does not sit on
+    its own route), other airports' markers, other labels, the canvas edge; then
+    (2) its clearance, the distance to the nearest airport, route or label; then
+    (3) a fixed preference order (right first). The most crowded airports choose
+    first, then a few passes let every airport reconsider given the others.
+    """
     cands = label_candidates()
     codes = list(pos)
     choice = {c: 0 for c in codes}
     CAP = 40.0
+    PAD = 2.0
 
-    def score(code, k):
-        off = cands[k]
-        r = label_rect(pos[code], off)
+    def evaluate(code, k):
+        r = label_rect(pos[code], cands[k])
+        rp = (r[0] - PAD, r[1] - PAD, r[2] + PAD, r[3] + PAD)
+        overlap = 0.0
         clear = CAP
-        # inside the canvas
-        clear = min(clear, r[0], r[1], CANVAS[0] - r[2], CANVAS[1] - r[3])
+        edge = min(r[0], r[1], CANVAS[0] - r[2], CANVAS[1] - r[3])
+        if edge < 0:
+            overlap += -edge * 10
+        clear = min(clear, max(edge, 0.0))
         for o in codes:
-            if o != code:
-                clear = min(clear, rect_point_distance(r, pos[o]) - DOT_RADIUS)
-                clear = min(clear, rect_rect_distance(r, label_rect(pos[o], cands[choice[o]])))
+            if o == code:
+                continue
+            d = rect_point_distance(r, pos[o]) - DOT_RADIUS
+            if d < 0:
+                overlap += -d * 10
+            clear = min(clear, max(d, 0.0))
+            orect = label_rect(pos[o], cands[choice[o]])
+            ov = rect_overlap(rp, orect)
+            overlap += ov / 4
+            clear = min(clear, rect_rect_distance(r, orect))
         for a, b in routes:
-            clear = min(clear, rect_segment_distance(r, pos[a], pos[b]))
-        return clear
+            overlap += clipped_length(rp, pos[a], pos[b])
+            if code not in (a, b):
+                clear = min(clear, rect_segment_distance(r, pos[a], pos[b]))
+        return overlap, clear
 
-    # most crowded airports choose first, then a few improvement passes
+    def key(code, k):
+        overlap, clear = evaluate(code, k)
+        if k >= 8:
+            overlap += LABEL_FAR_COST
+        return (-round(overlap, 3), round(clear, 3), -k)
+
     def crowding(c):
         return sorted(math.dist(pos[c], pos[o]) for o in codes if o != c)[:3]
 
     order = sorted(codes, key=crowding)
-    for _ in range(6):
+    for _ in range(8):
         changed = False
         for c in order:
-            scores = [score(c, k) for k in range(len(cands))]
-            best = max(range(len(cands)), key=lambda k: (round(scores[k], 6), -k))
-            if best != choice[c] and scores[best] > scores[choice[c]] + 1e-9:
+            best = max(range(len(cands)), key=lambda k: key(c, k))
+            if best != choice[c] and key(c, best) > key(c, choice[c]):
                 choice[c] = best
                 changed = True
         if not changed:
             break
     labels = {c: [round(cands[choice[c]][0]), round(cands[choice[c]][1])] for c in codes}
-    clearance = {c: score(c, choice[c]) for c in codes}
-    return labels, clearance
+    quality = {c: evaluate(c, choice[c]) for c in codes}
+    return labels, quality
 
 
 def bfs(adj, start):
@@ -519,20 +575,26 @@ def report(board: BoardData, pos, fig, label_clearance):
     print(f"closest route to a non-endpoint airport: {d:.1f} units ({what}); required >= {MIN_CLEARANCE}")
     d, what = fig["min_separation"]
     print(f"closest airport pair: {d:.1f} units ({what})")
-    worst = sorted(label_clearance.items(), key=lambda kv: kv[1])[:4]
-    print("tightest labels (clearance): " + ", ".join(f"{c} {v:.1f}" for c, v in worst))
+    worst = sorted(label_clearance.items(), key=lambda kv: (-kv[1][0], kv[1][1]))[:5]
+    print("tightest labels (overlap, clearance): "
+          + ", ".join(f"{c} ({o:.0f}, {v:.0f})" for c, (o, v) in worst))
 
 
 # --------------------------------------------------------------------------
 # YAML output (hand-written for a compact, stable, readable layout)
 # --------------------------------------------------------------------------
 
-_YAML_UNSAFE_PLAIN = {"YES", "NO", "ON", "OFF", "Y", "N", "TRUE", "FALSE", "NULL"}
+_YAML_KEYWORDS = {"y", "n", "yes", "no", "on", "off", "true", "false", "null", "~"}
+_PLAIN = re.compile(r"[A-Za-zÀ-ÿ][A-Za-z0-9À-ÿ .'-]*")
 
 
 def ys(s: str) -> str:
-    """A YAML scalar for a string: plain for airport codes, double-quoted otherwise."""
-    if s.isalpha() and s.isupper() and len(s) == 3 and s.upper() not in _YAML_UNSAFE_PLAIN:
+    """A YAML flow scalar for a string: plain when that is unambiguous, else double-quoted.
+
+    Quoted: YAML 1.1 booleans/nulls (a country code NO would load as false), colours
+    ("#..."), anything with flow or comment characters, trailing spaces.
+    """
+    if _PLAIN.fullmatch(s) and s.lower() not in _YAML_KEYWORDS and s == s.strip():
         return s
     return json.dumps(s, ensure_ascii=False)
 
@@ -552,7 +614,9 @@ def render_yaml(board: BoardData, pos, projection, labels) -> str:
     w("# lat/lon projected with `projection` and rounded to whole canvas units:")
     w("#   (x_km, y_km) = spherical Lambert conformal conic(lat, lon; lon0, lat0, lat1, lat2, radius)")
     w("#   pos = [offset[0] + scale * x_km, offset[1] - scale * y_km]")
-    w("# label: offset from pos to the centre of the airport's label box (about `labels.box` units).")
+    w("# names: city names in Swedish (sv) and Portuguese (pt, European Portuguese).")
+    w("# label: offset from pos to the centre of the airport's label box (about `labels.box` units),")
+    w("# chosen to keep the label clear of other airports, routes and labels.")
     w(f"id: {board.id}")
     w(f"name: {ys(board.name)}")
     w("names: {" + ", ".join(f"{k}: {ys(v)}" for k, v in board.names.items()) + "}")
@@ -614,7 +678,6 @@ def draw_preview(board: BoardData, pos, labels, proj, projection, path):
     surf = pygame.Surface(CANVAS)
     surf.fill((236, 240, 245))
     font = pygame.font.SysFont(None, 24)
-    small = pygame.font.SysFont(None, 16)
     scale, (ox, oy) = projection["scale"], projection["offset"]
 
     def to_canvas(lat, lon):
@@ -647,8 +710,6 @@ def draw_preview(board: BoardData, pos, labels, proj, projection, path):
         pygame.draw.rect(surf, (180, 185, 195), r, 1)
         t = font.render(a.code, True, (20, 20, 20))
         surf.blit(t, t.get_rect(center=(cx, cy)))
-        t = small.render(a.city, True, (90, 90, 90))
-        surf.blit(t, t.get_rect(midtop=(cx, r.bottom + 1)))
     pygame.draw.rect(surf, (150, 150, 150), pygame.Rect(0, 0, *CANVAS), 1)
     pygame.draw.rect(surf, (200, 200, 200), pygame.Rect(MARGIN, MARGIN, CANVAS[0] - 2 * MARGIN,
                                                         CANVAS[1] - 2 * MARGIN), 1)
@@ -663,6 +724,10 @@ def build(board: BoardData, write: bool, preview: bool) -> None:
     fig = check_board(board, pos)
     labels, label_clearance = place_labels(pos, board.routes)
     report(board, pos, fig, label_clearance)
+    if preview:
+        path = Path("/tmp") / f"boards_preview_{board.id}.png"
+        draw_preview(board, pos, labels, proj, projection, path)
+        print(f"preview {path}")
     if fig["violations"]:
         raise BoardCheckError(f"{board.id}: " + "; ".join(fig["violations"]))
     text = render_yaml(board, pos, projection, labels)
@@ -674,10 +739,6 @@ def build(board: BoardData, write: bool, preview: bool) -> None:
         out = BOARDS_DIR / f"{board.id}.yaml"
         out.write_text(text, encoding="utf-8")
         print(f"wrote {out.relative_to(ROOT)}")
-    if preview:
-        path = Path("/tmp") / f"boards_preview_{board.id}.png"
-        draw_preview(board, pos, labels, proj, projection, path)
-        print(f"preview {path}")
 
 
 def main(argv=None) -> int:

@@ -64,6 +64,8 @@ _BOOL = _TAG + "bool"
 _INT = _TAG + "int"
 _FLOAT = _TAG + "float"
 _STR = _TAG + "str"
+#: Scalars whose source text is accepted as a name or code (so NO, 2024, 1e3 are text).
+_TEXT_TAGS = frozenset({_STR, _BOOL, _INT, _FLOAT, _TAG + "timestamp"})
 
 
 # --------------------------------------------------------------------------- helpers
@@ -163,7 +165,7 @@ class _Parser:
         """A non-blank string; plain scalars count by their source text (NO is not False)."""
         if not isinstance(node, ScalarNode) or node.tag == _NULL:
             self.fail(node, f"{what} must be text, not {_describe(node)}")
-        if not node.tag.startswith(_TAG):
+        if node.tag not in _TEXT_TAGS:
             self.fail(node, f"{what} has an unsupported YAML tag {_q(node.tag)}")
         value = str(node.value)
         if not value.strip():

@@ -56,7 +56,7 @@ class GameState:
         "planes", "on_board", "markers", "hubs",
         "hand", "won", "change", "chits", "chits_spent", "flash_unused",
         "queue", "dice", "od", "roller", "stops", "paths",
-        "submitted", "bid", "revealed", "flash_ptr", "declined", "winners",
+        "submitted", "bid", "revealed", "settled", "flash_ptr", "declined", "winners",
         "chit_count", "walked_away", "travel", "flown", "lease_queue",
         "leased_planes", "game_over", "last_market",
     )
@@ -106,6 +106,7 @@ class GameState:
         self.submitted = [False] * P
         self.bid: list[int | None] = [None] * P
         self.revealed = False
+        self.settled = False
         self.flash_ptr = 0
         self.declined = [False] * P
         self.winners: list[int] = []
@@ -184,6 +185,7 @@ class GameState:
         g.submitted = self.submitted[:]
         g.bid = self.bid[:]
         g.revealed = self.revealed
+        g.settled = self.settled
         g.flash_ptr = self.flash_ptr
         g.declined = self.declined[:]
         g.winners = self.winners[:]
@@ -218,6 +220,13 @@ class GameState:
 
     def won_cards(self, p: int) -> list[int]:
         return [v for v, n in zip(FARES, self.won[p]) for _ in range(n)]
+
+    def bid_out(self, p: int) -> int | None:
+        """The card ``p`` has on the table as a bid (out of hand, not yet won
+        or returned), if any."""
+        if self.settled or not self.submitted[p]:
+            return None
+        return self.bid[p]
 
     def revenue(self, p: int) -> int:
         """Won fare cards on the table plus change (what leasing can spend)."""
@@ -343,6 +352,7 @@ class GameState:
                         low = FARES[i]
             if total >= need and total - low < need:
                 out.append(tuple(v for v, n in zip(FARES, counts) for _ in range(n)))
+        out.sort()
         return out
 
     # ------------------------------------------------------------ apply
@@ -513,6 +523,7 @@ class GameState:
         self.submitted = [False] * self.P
         self.bid = [None] * self.P
         self.revealed = False
+        self.settled = False
         self.declined = [False] * self.P
         self.winners = []
         self.chit_count = 0
@@ -725,6 +736,7 @@ class GameState:
                                            "chits": chits, "price": fare + ANCILLARY_VALUE * chits,
                                            "tie": tie}))
         # Losing cards (and a walked-away card) go back to hand.
+        self.settled = True
         for q in range(self.P):
             b = self.bid[q]
             if b is not None and q not in self.winners:
@@ -774,8 +786,9 @@ class GameState:
     def _nobody_travels(self, reason: str, ev: list[Event]) -> None:
         for q in range(self.P):
             b = self.bid[q]
-            if b is not None and self.revealed:
+            if b is not None and not self.settled:
                 self.hand[q][FARE_INDEX[b]] += 1
+        self.settled = True
         self.winners = []
         ev.append(Event(E.NOBODY_TRAVELS, {"reason": reason}))
         self._month_end(ev)

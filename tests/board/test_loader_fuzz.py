@@ -12,7 +12,7 @@ from opensky.board import Board, BoardError, parse_board
 
 from .test_loader import CROSS, HUBS
 
-FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=300, deadline=None, database=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def check(text: str) -> None:
