@@ -17,7 +17,7 @@ import yaml
 from opensky.board.loader import load_board
 from opensky.board.model import BoardError
 from opensky.cli import CliError
-from opensky.rules.actions import CHANCE_TYPES, ActionCodec
+from opensky.rules.actions import ActionCodec
 from opensky.rules.constants import CALLSIGNS
 from opensky.rules.errors import IllegalAction
 from opensky.rules.session import Session
@@ -74,7 +74,7 @@ def load_script(path: str) -> tuple[Session, list[Any], list[int | None]]:
     try:
         board = load_board(board_ref, base_dir=os.path.dirname(os.path.abspath(path)))
     except BoardError as e:
-        raise CliError(str(e))
+        raise bad("board", str(e))
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
         raise bad("players", "'players' must be a list of 2 to 4 player names")
