@@ -159,7 +159,7 @@ class ActionCodec:
             return Action(t, player, fare)
         if t == ANCILLARIES:
             n = d.get("count")
-            if not _is_int(n) or not 0 <= n <= 3:
+            if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 3:
                 raise IllegalAction(f"ancillaries: count must be 0, 1, 2 or 3, not {n!r}")
             return Action(t, player, n)
         if t == ROLL_SENSITIVITY:
@@ -177,7 +177,7 @@ class ActionCodec:
             return Action(t, player, tuple(self.airport(c) for c in path))
         # LEASE
         n = d.get("planes")
-        if not _is_int(n) or n < 0:
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
             raise IllegalAction(f"lease: planes must be a whole number ≥ 0, not {n!r}")
         cards = d.get("cards", [])
         if cards is None:

@@ -629,3 +629,22 @@ def test_illegal_action_leaves_state_unchanged():
     with pytest.raises(IllegalAction):
         act(s, type="bid", player="Ann", fare=200)
     assert s.to_json() == before
+
+
+def test_o1_no_legal_placement_is_skipped():  # O1 (docs/RULINGS.md)
+    b = make_board(["AAA-BBB", "BBB-CCC", "CCC-DDD", "DDD-EEE", "EEE-FFF", "FFF-AAA"],
+                   rule="cross_border",
+                   countries={"AAA": "X", "BBB": "Y", "CCC": "X", "DDD": "Y", "EEE": "X", "FFF": "Y"})
+    s = GameState(b, ["Ann", "Bo"], dict(zip(CALLSIGNS, ["AAA", "BBB", "CCC", "DDD", "EEE", "FFF"])))
+    # every route crosses a border: Ann uses her markers on two routes, then may stack them
+    act(s, type="place_plane", player="Ann", route=["AAA", "BBB"])
+    act(s, type="place_plane", player="Ann", route=["BBB", "CCC"])
+    assert len(s.legal_actions()) == 2  # only her two marked routes
+    act(s, type="place_plane", player="Ann", route=["AAA", "BBB"])
+    assert s.actors == (1,)
+
+
+def test_o2_o5_documented_in_rulings():  # O2..O6 are tested above: R9 (O2), bids (O3), tie (O4), R11 (O5)
+    text = (__import__("pathlib").Path(__file__).resolve().parents[2] / "docs" / "RULINGS.md").read_text()
+    for k in ("O1", "O2", "O3", "O4", "O5", "O6"):
+        assert f"**{k} " in text

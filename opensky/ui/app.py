@@ -1,0 +1,187 @@
+"""The application: window, scene stack and the main loop.
+
+The loop redraws only when something changed or moves; when nothing does it
+blocks in ``pygame.event.wait`` so an idle game costs almost no CPU.
+"""
+from __future__ import annotations
+
+import os
+import time
+from typing import Callable, Iterable
+
+import pygame
+
+from opensky import __version__
+from opensky.ui import assets, theme as T
+from opensky.ui.scene import Scene, SceneStack
+
+MIN_SIZE = (960, 600)
+DEFAULT_SIZE = (1280, 720)
+IDLE_WAIT_MS = 500
+FPS = 60
+
+
+class App:
+    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False):
+        os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
+        pygame.display.init()
+        pygame.font.init()
+        pygame.display.set_caption("OpenSky")
+        self._set_icon()
+        self.windowed_size = size
+        self.fullscreen = False
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        if fullscreen:
+            self.toggle_fullscreen()
+        self.stack = SceneStack()
+        self.running = True
+        self.clock = pygame.time.Clock()
+        self.last = time.perf_counter()
+        self.frames = 0
+        self.frame_times: list[float] = []
+        self.record_frames = False
+        self.anim_speed = 1.0        # 0 = animations off
+        self.ai_pace = 0.8           # seconds between a computer's decisions
+        self.after_frame: list[Callable[[], None]] = []
+        self.version = __version__
+
+    # ------------------------------------------------------------ window
+    def _set_icon(self) -> None:
+        try:
+            from opensky.paths import resource_path
+            p = resource_path("assets", "images", "icon.png")
+            if p.is_file():
+                pygame.display.set_icon(pygame.image.load(str(p)))
+        except (pygame.error, OSError):
+            pass
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    @property
+    def scale(self) -> float:
+        return T.ui_scale(self.size)
+
+    def toggle_fullscreen(self) -> None:
+        if self.fullscreen:
+            self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.fullscreen = False
+        else:
+            self.windowed_size = self.window.get_size()
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.fullscreen = True
+        self._resized()
+
+    def _resized(self) -> None:
+        w, h = self.window.get_size()
+        if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
+            # keep the layout usable: never smaller than the minimum
+            w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
+            self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+        assets.clear_caches()
+        for s in self.stack.scenes:
+            s.resize(self.window.get_size())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window (tests and benchmarks use it)."""
+        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self._resized()
+
+    # ------------------------------------------------------------ scenes
+    def push(self, scene: Scene) -> None:
+        self.stack.push(scene)
+        scene.resize(self.size)
+
+    def replace(self, scene: Scene) -> None:
+        self.stack.replace(scene)
+        scene.resize(self.size)
+
+    def pop(self) -> None:
+        self.stack.pop()
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ------------------------------------------------------------ loop
+    def animating(self) -> bool:
+        return any(s.wants_frame() for s in self.stack.visible())
+
+    def step(self, events: Iterable[pygame.event.Event] | None = None, dt: float | None = None,
+             block: bool = False) -> bool:
+        """One iteration: handle events, advance time, draw if needed.
+        Returns True when a frame was drawn."""
+        if events is None:
+            if block and not self.animating() and not any(s.dirty for s in self.stack.visible()):
+                first = pygame.event.wait(IDLE_WAIT_MS)
+                events = ([first] if first.type != pygame.NOEVENT else []) + pygame.event.get()
+            else:
+                events = pygame.event.get()
+        for e in events:
+            self.handle(e)
+        now = time.perf_counter()
+        if dt is None:
+            dt = min(now - self.last, 0.1)
+        self.last = now
+        for s in list(self.stack.scenes):
+            s.update(dt)
+        return self.draw()
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.QUIT:
+            top = self.stack.top
+            if top is not None and hasattr(top, "on_quit_request"):
+                top.on_quit_request()
+            else:
+                self.quit()
+            return
+        if e.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            if e.type == pygame.VIDEORESIZE and not self.fullscreen:
+                self.windowed_size = (e.w, e.h)
+            self._resized()
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if e.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED, pygame.WINDOWSHOWN):
+            for s in self.stack.visible():
+                s.dirty = True
+            return
+        top = self.stack.top
+        if top is not None:
+            if e.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                          pygame.KEYDOWN, pygame.TEXTINPUT, pygame.MOUSEWHEEL):
+                top.dirty = True
+            top.handle(e)
+
+    def draw(self) -> bool:
+        visible = self.stack.visible()
+        if not visible or not any(s.needs_redraw() for s in visible):
+            return False
+        t0 = time.perf_counter()
+        for s in visible:
+            s.draw(self.window)
+            s.dirty = False
+        pygame.display.flip()
+        if self.record_frames:
+            self.frame_times.append(time.perf_counter() - t0)
+        self.frames += 1
+        for f in self.after_frame:
+            f()
+        return True
+
+    def run(self) -> int:
+        while self.running:
+            self.step(block=True)
+            if self.animating():
+                self.clock.tick(FPS)
+        pygame.quit()
+        return 0
+
+
+def run() -> int:
+    """Open the window on the title screen and run until the player quits."""
+    from opensky.ui.scenes.title import TitleScene
+    app = App()
+    app.push(TitleScene(app))
+    return app.run()

@@ -1,0 +1,390 @@
+"""The map under the board: sea, land, countries, lakes, borders, graticule.
+
+The geometry is made once by ``tools/make_maps.py`` from Natural Earth and
+shipped already projected into the board's canvas units
+(``assets/maps/<board>.json``), so the game only scales it to the window.
+
+Everything here is pure drawing; the game state never enters. Rendering costs
+tens of milliseconds up to a few hundred (4K), so callers render once per
+window size and keep the surface (``BoardView`` does).
+
+Antialiasing: pygame-ce 2.5.8 has antialiased lines (``draw.aaline``) but no
+antialiased filled polygons, so the map is drawn at ``supersample`` times the
+size and ``smoothscale``-d down, which smooths the fills and the hairlines alike.
+"""
+from __future__ import annotations
+
+import colorsys
+import json
+import math
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping, Sequence
+
+import pygame
+
+from opensky.board.model import Board
+from opensky.paths import resource_path
+
+__all__ = [
+    "MapData",
+    "MapStyle",
+    "ViewTransform",
+    "DEFAULT_STYLE",
+    "load_map",
+    "parse_map",
+    "render_map",
+    "tint_for",
+]
+
+Color = tuple[int, int, int]
+Point = tuple[float, float]
+Ring = tuple[Point, ...]
+Polygon = tuple[Ring, ...]           # the outline, then holes
+Polyline = tuple[Point, ...]
+
+
+# --------------------------------------------------------------------------- transform
+
+
+@dataclass(frozen=True)
+class ViewTransform:
+    """Canvas units -> window pixels: ``px = offset + scale * canvas``."""
+
+    scale: float
+    offset: tuple[float, float] = (0.0, 0.0)
+
+    @classmethod
+    def fit(cls, canvas: Sequence[float], size: Sequence[int], margin_px: float = 0) -> ViewTransform:
+        """The largest transform that shows the whole canvas inside ``size`` with
+        ``margin_px`` free on every side, keeping the aspect ratio, centred."""
+        cw, ch = float(canvas[0]), float(canvas[1])
+        w, h = float(size[0]), float(size[1])
+        avail_w = max(1.0, w - 2 * margin_px)
+        avail_h = max(1.0, h - 2 * margin_px)
+        s = min(avail_w / cw, avail_h / ch)
+        return cls(s, ((w - s * cw) / 2, (h - s * ch) / 2))
+
+    def to_px(self, p: Sequence[float]) -> tuple[float, float]:
+        return (self.offset[0] + self.scale * p[0], self.offset[1] + self.scale * p[1])
+
+    def to_canvas(self, px: Sequence[float]) -> tuple[float, float]:
+        return ((px[0] - self.offset[0]) / self.scale, (px[1] - self.offset[1]) / self.scale)
+
+    def scaled(self, factor: float) -> ViewTransform:
+        """The same view on a surface ``factor`` times as large (for supersampling)."""
+        return ViewTransform(self.scale * factor, (self.offset[0] * factor, self.offset[1] * factor))
+
+
+# --------------------------------------------------------------------------- data
+
+
+@dataclass(frozen=True, eq=False)
+class MapData:
+    """One board's map geometry in canvas units (see ``tools/make_maps.py``)."""
+
+    board: str
+    canvas: tuple[float, float]
+    bounds: tuple[float, float, float, float]   # the area covered: canvas plus bleed
+    land: tuple[Polygon, ...]
+    countries: Mapping[str, tuple[Polygon, ...]]
+    lakes: tuple[Polygon, ...]
+    borders: tuple[Polyline, ...]
+    graticule: tuple[tuple[str, int, tuple[Polyline, ...]], ...]  # ("lat"|"lon", degrees, lines)
+    source: str = ""
+    #: Coastlines: the land outlines without the edges the clipping added along ``bounds``.
+    coast: tuple[Polyline, ...] = field(default=(), repr=False)
+    #: Lake shores, likewise.
+    shores: tuple[Polyline, ...] = field(default=(), repr=False)
+    #: Islands in lakes (holes of the lake polygons), each with a point inside it:
+    #: the renderer reads the colour of the land there before drawing the lake.
+    lake_islands: tuple[tuple[Ring, Point], ...] = field(default=(), repr=False)
+
+
+def _ring(raw: Any) -> Ring:
+    return tuple((float(p[0]), float(p[1])) for p in raw)
+
+
+def _polygons(raw: Any) -> tuple[Polygon, ...]:
+    return tuple(tuple(_ring(r) for r in poly if len(r) >= 3) for poly in raw if poly and len(poly[0]) >= 3)
+
+
+def _outlines(polys: Sequence[Polygon], bounds: tuple[float, float, float, float]) -> tuple[Polyline, ...]:
+    """Every ring as closed polylines, split where an edge lies on ``bounds`` (those
+    edges were made by clipping, they are no coast)."""
+    x0, y0, x1, y1 = bounds
+    out: list[Polyline] = []
+    for poly in polys:
+        for ring in poly:
+            n = len(ring)
+            cut = [
+                (a[0] == b[0] and a[0] in (x0, x1)) or (a[1] == b[1] and a[1] in (y0, y1))
+                for a, b in zip(ring, ring[1:] + ring[:1])
+            ]
+            if not any(cut):
+                out.append(ring + ring[:1])
+                continue
+            start = cut.index(True) + 1        # begin just after a cut edge
+            cur: list[Point] = []
+            for k in range(n):
+                i = (start + k) % n
+                if not cur:
+                    cur = [ring[i]]
+                if cut[i]:                      # edge i -> i+1 is on the bounds
+                    if len(cur) >= 2:
+                        out.append(tuple(cur))
+                    cur = []
+                else:
+                    cur.append(ring[(i + 1) % n])
+            if len(cur) >= 2:
+                out.append(tuple(cur))
+    return tuple(out)
+
+
+def _area(ring: Ring) -> float:
+    a = 0.0
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]):
+        a += x1 * y2 - x2 * y1
+    return abs(a) / 2
+
+
+def _inside_point(ring: Ring) -> Point:
+    """A point inside a ring: the middle of its widest span on the horizontal line
+    through the middle of its bounding box."""
+    ys = [p[1] for p in ring]
+    y = (min(ys) + max(ys)) / 2 + 1e-7
+    xs = []
+    for (x1, y1), (x2, y2) in zip(ring, ring[1:] + ring[:1]):
+        if (y1 <= y) != (y2 <= y):
+            xs.append(x1 + (y - y1) * (x2 - x1) / (y2 - y1))
+    xs.sort()
+    best = (ring[0][0], ring[0][1])
+    width = -1.0
+    for a, b in zip(xs[0::2], xs[1::2]):
+        if b - a > width:
+            best, width = ((a + b) / 2, y), b - a
+    return best
+
+
+def parse_map(doc: Mapping[str, Any]) -> MapData:
+    """A ``MapData`` from the decoded JSON document (raises KeyError / ValueError /
+    TypeError on a malformed one)."""
+    canvas = (float(doc["canvas"][0]), float(doc["canvas"][1]))
+    b = [float(v) for v in doc["bounds"]]
+    if len(b) != 4:
+        raise ValueError("map bounds must be [x0, y0, x1, y1]")
+    bounds = (b[0], b[1], b[2], b[3])
+    # largest first, so islands in inland seas are drawn after the sea around them
+    land = tuple(sorted(_polygons(doc["land"]), key=lambda poly: -_area(poly[0])))
+    lakes = _polygons(doc.get("lakes", []))
+    countries = {str(k): _polygons(v) for k, v in dict(doc.get("countries", {})).items()}
+    borders = tuple(_ring(line) for line in doc.get("borders", []) if len(line) >= 2)
+    grat: list[tuple[str, int, tuple[Polyline, ...]]] = []
+    for g in doc.get("graticule", []):
+        kind = "lat" if "lat" in g else "lon"
+        grat.append((kind, int(g[kind]), tuple(_ring(line) for line in g["lines"] if len(line) >= 2)))
+    return MapData(
+        board=str(doc["board"]), canvas=canvas, bounds=bounds, land=land, countries=countries,
+        lakes=lakes, borders=borders, graticule=tuple(grat), source=str(doc.get("source", "")),
+        coast=_outlines(land, bounds), shores=_outlines(lakes, bounds),
+        lake_islands=tuple((r, _inside_point(r)) for poly in lakes for r in poly[1:]),
+    )
+
+
+@lru_cache(maxsize=8)
+def load_map(board_id: str) -> MapData:
+    """The shipped map of a board side, ``assets/maps/<board_id>.json`` (cached).
+
+    Raises OSError when there is none, ValueError / KeyError when it is malformed.
+    """
+    path = resource_path("assets", "maps", f"{board_id}.json")
+    with open(path, encoding="utf-8") as f:
+        doc = json.load(f)
+    try:
+        return parse_map(doc)
+    except (TypeError, IndexError) as e:
+        raise ValueError(f"{path}: malformed map data ({e})") from e
+
+
+# --------------------------------------------------------------------------- style
+
+
+@dataclass(frozen=True)
+class MapStyle:
+    """Colours and line weights (weights in canvas units, so they grow with the window)."""
+
+    sea: Color = (190, 207, 218)          # calm blue-grey, at the centre of the map
+    sea_edge: Color = (171, 191, 204)     # towards the corners (a soft vignette)
+    sea_halo: Color = (204, 218, 226)     # a light band along the coasts
+    graticule: Color = (179, 197, 209)
+    land: Color = (226, 224, 217)         # land outside the board's countries: greyer
+    board_land: Color = (243, 236, 221)   # warm light tone the board countries' tints start from
+    coast: Color = (128, 149, 163)
+    border: Color = (168, 160, 148)
+    coast_width: float = 0.9
+    border_width: float = 0.8
+    graticule_width: float = 0.6
+    halo_width: float = 7.0
+    #: Saturated board colours (North America's Okabe-Ito blue / vermillion /
+    #: green) become a pastel of their hue at this lightness and saturation,
+    #: then ``tint_warmth`` of the way towards ``board_land``...
+    tint_lightness: float = 0.885
+    tint_saturation: float = 0.42
+    tint_warmth: float = 0.25
+    #: ... while neutral land tones (the Europe board's) are mixed in this much.
+    tint_neutral: float = 0.8
+
+
+DEFAULT_STYLE = MapStyle()
+
+
+def _hex(s: str) -> Color:
+    s = s.lstrip("#")
+    return (int(s[0:2], 16), int(s[2:4], 16), int(s[4:6], 16))
+
+
+def _mix(a: Color, b: Color, t: float) -> Color:
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+def tint_for(color: str, style: MapStyle = DEFAULT_STYLE) -> Color:
+    """The land colour of a board country whose colour is ``color`` (``#rrggbb``)."""
+    rgb = _hex(color)
+    h, _l, sat = colorsys.rgb_to_hls(*(c / 255 for c in rgb))
+    if sat * (1 - abs(2 * _l - 1)) < 0.25:      # chroma: a neutral tone, use it nearly as is
+        return _mix(style.board_land, rgb, style.tint_neutral)
+    r, g, b = colorsys.hls_to_rgb(h, style.tint_lightness, style.tint_saturation)
+    pastel = (round(r * 255), round(g * 255), round(b * 255))
+    return _mix(pastel, style.board_land, style.tint_warmth)
+
+
+# --------------------------------------------------------------------------- render
+
+def _sea_at(style: MapStyle, u: float, v: float) -> Color:
+    """The sea colour at a point, ``u``/``v`` from 0 to 1 across the surface: lighter
+    in the middle, darker towards the corners (a soft radial vignette)."""
+    d = min(1.0, math.hypot(u * 2 - 1, v * 2 - 1) / math.sqrt(2))
+    return _mix(style.sea, style.sea_edge, d * d)
+
+
+def _sea(size: tuple[int, int], style: MapStyle) -> pygame.Surface:
+    """The sea, drawn small and scaled up smoothly."""
+    gw, gh = 48, 30
+    small = pygame.Surface((gw, gh))
+    for j in range(gh):
+        for i in range(gw):
+            small.set_at((i, j), _sea_at(style, (i + 0.5) / gw, (j + 0.5) / gh))
+    return pygame.transform.smoothscale(small, size)
+
+
+def _px_rings(rings: Sequence[Sequence[Point]], s: float, ox: float, oy: float) -> list[list[Point]]:
+    return [[(ox + s * x, oy + s * y) for x, y in r] for r in rings]
+
+
+def _visible(ring: Sequence[Point], w: int, h: int) -> bool:
+    """Cheap bounding-box test of a pixel ring against the surface."""
+    xs = [p[0] for p in ring]
+    if max(xs) < 0 or min(xs) > w:
+        return False
+    ys = [p[1] for p in ring]
+    return not (max(ys) < 0 or min(ys) > h)
+
+
+def _fill(surf: pygame.Surface, color: Color, polys: Sequence[Polygon], hole: Color | None,
+          s: float, ox: float, oy: float) -> None:
+    w, h = surf.get_size()
+    for poly in polys:
+        rings = _px_rings(poly, s, ox, oy)
+        if not _visible(rings[0], w, h):
+            continue
+        pygame.draw.polygon(surf, color, rings[0])
+        if hole is not None:
+            for r in rings[1:]:
+                pygame.draw.polygon(surf, hole, r)
+
+
+def _water(surf: pygame.Surface, rings: Sequence[Ring], style: MapStyle,
+           s: float, ox: float, oy: float) -> None:
+    """Fill lakes and inland seas with the sea colour of their spot (so they match
+    the vignette around them, without the graticule: that stays on the open sea)."""
+    w, h = surf.get_size()
+    for ring in rings:
+        pts = [(ox + s * x, oy + s * y) for x, y in ring]
+        if not _visible(pts, w, h):
+            continue
+        xs = [p[0] for p in pts]
+        ys = [p[1] for p in pts]
+        u = (min(xs) + max(xs)) / 2 / w
+        v = (min(ys) + max(ys)) / 2 / h
+        pygame.draw.polygon(surf, _sea_at(style, min(1.0, max(0.0, u)), min(1.0, max(0.0, v))), pts)
+
+
+def _lines(surf: pygame.Surface, color: Color, lines: Sequence[Polyline], width: int,
+           s: float, ox: float, oy: float) -> None:
+    w, h = surf.get_size()
+    for line in lines:
+        pts = [(ox + s * x, oy + s * y) for x, y in line]
+        if _visible(pts, w, h):
+            pygame.draw.lines(surf, color, False, pts, width)
+
+
+def render_map(map_data: MapData, board: Board, size: tuple[int, int], transform: ViewTransform,
+               style: MapStyle = DEFAULT_STYLE, supersample: int | None = None) -> pygame.Surface:
+    """The map at ``size`` pixels, canvas placed by ``transform`` (see ``ViewTransform.fit``).
+
+    Layers, bottom up: sea with a vignette, graticule (on the sea only), a light
+    band along the coasts, land (greyer outside the board's countries), the
+    board's countries tinted with their colours (``tint_for``), lakes and inland
+    seas in the sea colour of their spot, country borders, coastlines and lake
+    shores.
+
+    ``supersample``: drawing scale before the smooth downscale. Default 2 up to
+    3840x2160 pixels (about 0.3 s there), 1 above that, where pixels are small
+    enough and a 2x surface would take hundreds of megabytes.
+    """
+    w, h = max(1, int(size[0])), max(1, int(size[1]))
+    ss = supersample if supersample is not None else (2 if w * h <= 3840 * 2160 else 1)
+    ss = max(1, int(ss))
+    W, H = w * ss, h * ss
+    t = transform.scaled(ss)
+    s, (ox, oy) = t.scale, t.offset
+
+    def px(units: float) -> int:
+        return max(1, round(units * s))
+
+    sea = _sea((W, H), style)
+    for _kind, _deg, glines in map_data.graticule:
+        _lines(sea, style.graticule, glines, px(style.graticule_width), s, ox, oy)
+    _lines(sea, style.sea_halo, map_data.coast, px(style.halo_width), s, ox, oy)
+
+    for poly in map_data.land:                  # largest first: islands stay on top
+        rings = _px_rings(poly, s, ox, oy)
+        if _visible(rings[0], W, H):
+            pygame.draw.polygon(sea, style.land, rings[0])
+            _water(sea, poly[1:], style, s, ox, oy)  # inland seas
+    by_area: list[tuple[float, Color, Polygon]] = []
+    for code, country in board.countries.items():
+        color = tint_for(country.color, style)
+        for poly in map_data.countries.get(code, ()):
+            by_area.append((_area(poly[0]), color, poly))
+    by_area.sort(key=lambda e: -e[0])   # enclaves after the countries around them
+    for _a, color, poly in by_area:
+        _fill(sea, color, (poly,), style.land, s, ox, oy)
+    islands = []
+    for ring, (ix, iy) in map_data.lake_islands:
+        p = (round(ox + s * ix), round(oy + s * iy))
+        if 0 <= p[0] < W and 0 <= p[1] < H:
+            c = sea.get_at(p)
+            islands.append((ring, (c[0], c[1], c[2])))
+    _water(sea, [poly[0] for poly in map_data.lakes], style, s, ox, oy)
+    for ring, color in islands:
+        pygame.draw.polygon(sea, color, [(ox + s * x, oy + s * y) for x, y in ring])
+
+    _lines(sea, style.border, map_data.borders, px(style.border_width), s, ox, oy)
+    _lines(sea, style.coast, map_data.shores, px(style.coast_width * 0.8), s, ox, oy)
+    _lines(sea, style.coast, map_data.coast, px(style.coast_width), s, ox, oy)
+
+    if ss == 1:
+        return sea
+    return pygame.transform.smoothscale(sea, (w, h))

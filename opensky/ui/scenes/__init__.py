@@ -1,0 +1,1 @@
+"""The scenes: title, new game, game, rules, settings."""

@@ -1,0 +1,268 @@
+"""New game: airlines (name, colour, shape, human or computer), board side,
+call signs, optional seed.  "New game → Start" works with the defaults."""
+from __future__ import annotations
+
+import random
+
+import pygame
+
+from opensky.ui import assets, draw as D, theme as T
+from opensky.ui.scene import Scene
+from opensky.ui.setup import GameSetup, Seat
+from opensky.ui.widgets import Button, Choice, TextField, Widget, WidgetGroup, rounded, shadowed_panel
+
+
+class Swatches(Widget):
+    """Pick a colour; colours taken by other airlines are crossed out."""
+
+    def __init__(self, seat: Seat, scene: "NewGameScene"):
+        super().__init__(tooltip="Airline colour")
+        self.seat = seat
+        self.scene = scene
+        self.hover_i = -1
+
+    def cells(self) -> list[tuple[str, pygame.Rect]]:
+        keys = list(T.AIRLINE_COLORS)
+        n = len(keys)
+        w = self.rect.w / n
+        return [(k, pygame.Rect(round(self.rect.x + i * w), self.rect.y, round(w), self.rect.h))
+                for i, k in enumerate(keys)]
+
+    def taken(self) -> set[str]:
+        return {s.color for s in self.scene.setup.seats if s is not self.seat}
+
+    def handle(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEMOTION:
+            self.hover_i = next((i for i, (_, c) in enumerate(self.cells()) if c.collidepoint(e.pos)), -1)
+            self.hover = self.hover_i >= 0
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            for k, c in self.cells():
+                if c.collidepoint(e.pos) and k not in self.taken():
+                    self.seat.color = k
+                    return True
+        return False
+
+    def key(self, e: pygame.event.Event) -> bool:
+        if e.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self._step(1 if e.key == pygame.K_RIGHT else -1)
+            return True
+        return False
+
+    def activate(self) -> None:
+        self._step(1)
+
+    def _step(self, d: int) -> None:
+        keys = [k for k in T.AIRLINE_COLORS if k not in self.taken()]
+        i = keys.index(self.seat.color) if self.seat.color in keys else 0
+        self.seat.color = keys[(i + d) % len(keys)]
+
+    def draw(self, surface: pygame.Surface, s: float) -> None:
+        taken = self.taken()
+        for i, (k, c) in enumerate(self.cells()):
+            r = min(c.w, c.h) * 0.36
+            col = T.AIRLINE_COLORS[k]
+            center = c.center
+            if k == self.seat.color:
+                pygame.draw.circle(surface, T.INK, center, r + max(3, 3 * s), max(2, int(2 * s)))
+            elif i == self.hover_i and k not in taken:
+                pygame.draw.circle(surface, T.LINE, center, r + max(3, 3 * s), max(1, int(s)))
+            pygame.draw.circle(surface, T.mix(col, T.PAPER, 0.65) if k in taken else col, center, r)
+            if k in taken:
+                d = r * 0.6
+                pygame.draw.line(surface, T.INK_FAINT, (center[0] - d, center[1] + d),
+                                 (center[0] + d, center[1] - d), max(1, int(2 * s)))
+        self.draw_focus(surface, s)
+
+
+class ShapeButton(Widget):
+    """The airline's emblem; a click gives it the next free shape."""
+
+    def __init__(self, seat: Seat, scene: "NewGameScene"):
+        super().__init__(tooltip="Airline shape (click to change): shapes tell airlines apart without colour")
+        self.seat = seat
+        self.scene = scene
+
+    def handle(self, e: pygame.event.Event) -> bool:
+        if e.type == pygame.MOUSEMOTION:
+            self.hover = self.rect.collidepoint(e.pos)
+        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.rect.collidepoint(e.pos):
+            self.activate()
+            return True
+        return False
+
+    def activate(self) -> None:
+        taken = {x.shape for x in self.scene.setup.seats if x is not self.seat}
+        shapes = list(T.AIRLINE_SHAPES)
+        i = shapes.index(self.seat.shape)
+        for k in range(1, len(shapes) + 1):
+            cand = shapes[(i + k) % len(shapes)]
+            if cand not in taken:
+                self.seat.shape = cand
+                return
+
+    def draw(self, surface: pygame.Surface, s: float) -> None:
+        if self.hover:
+            rounded(surface, self.rect, T.mix(T.CARD, T.ACCENT, 0.12), int(8 * s))
+        img = D.emblem_sprite(self.seat.shape, self.seat.rgb, self.rect.h * 0.3, outline=(255, 255, 255))
+        D.blit_center(surface, img, self.rect.center)
+        self.draw_focus(surface, s)
+
+
+class NewGameScene(Scene):
+    def __init__(self, app, setup: GameSetup | None = None):  # type: ignore[no-untyped-def]
+        super().__init__(app)
+        self.setup = setup or GameSetup.default(2)
+        self.all_seats = [Seat(n, c, sh, human=(i == 0)) for i, (n, c, sh) in enumerate(T.DEFAULT_AIRLINES)]
+        for i, seat in enumerate(self.setup.seats):
+            self.all_seats[i] = seat
+        self.seed_text = "" if self.setup.seed is None else str(self.setup.seed)
+        self.error = ""
+        self.widgets = WidgetGroup()
+        self.build()
+
+    # ------------------------------------------------------------ widgets
+    def build(self) -> None:
+        g = self.widgets
+        g.clear()
+        su = self.setup
+        self.c_board = g.add(Choice([("europe", "Europe (hubs)"), ("north_america", "North America (borders)")],
+                                    su.board, self._set_board,
+                                    tooltip="Europe plays with hubs; North America with cross-border markers"))
+        self.c_players = g.add(Choice([(2, "2"), (3, "3"), (4, "4")], len(su.seats), self._set_players,
+                                      tooltip="Number of airlines"))
+        self.seat_rows: list[tuple[ShapeButton, TextField, Swatches, Choice]] = []
+        for seat in su.seats:
+            shape = g.add(ShapeButton(seat, self))
+            name = g.add(TextField(seat.name, lambda v, seat=seat: setattr(seat, "name", v), max_len=16,
+                                   placeholder="Airline name", tooltip="Airline name"))
+            sw = g.add(Swatches(seat, self))
+            kind = g.add(Choice([(True, "Human"), (False, "Computer")], seat.human,
+                                lambda v, seat=seat: setattr(seat, "human", v),
+                                tooltip="Who flies this airline (computer players are random for now)"))
+            self.seat_rows.append((shape, name, sw, kind))  # type: ignore[arg-type]
+        self.c_callsigns = g.add(Choice([("recommended", "Recommended"), ("random", "Random"),
+                                         ("players", "Players place them")], su.callsigns,
+                                        lambda v: setattr(su, "callsigns", v),
+                                        tooltip="Where the six call-sign airports are"))
+        self.f_seed = g.add(TextField(self.seed_text, self._set_seed, max_len=9, placeholder="random",
+                                      digits_only=True, tooltip="Optional: the same seed gives the same dice"))
+        self.b_back = g.add(Button("Back", self.app.pop))
+        self.b_start = g.add(Button("Start", self.start, primary=True))
+        self.resize(self.app.size)
+
+    def _set_board(self, v: str) -> None:
+        self.setup.board = v
+
+    def _set_players(self, n: int) -> None:
+        self.setup.seats = self.all_seats[:n]
+        # keep colours and shapes distinct after changing the count
+        used_c: set[str] = set()
+        used_s: set[str] = set()
+        for seat in self.setup.seats:
+            if seat.color in used_c:
+                seat.color = next(k for k in T.AIRLINE_COLORS if k not in used_c)
+            if seat.shape in used_s:
+                seat.shape = next(k for k in T.AIRLINE_SHAPES if k not in used_s)
+            used_c.add(seat.color)
+            used_s.add(seat.shape)
+        self.build()
+
+    def _set_seed(self, v: str) -> None:
+        self.seed_text = v
+
+    # ------------------------------------------------------------ layout
+    def resize(self, size: tuple[int, int]) -> None:
+        s = T.ui_scale(size)
+        w, h = size
+        pw = min(int(900 * s), w - int(40 * s))
+        ph = min(int(640 * s), h - int(30 * s))
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        x0 = self.panel.x + int(36 * s)
+        label_w = int(150 * s)
+        right = self.panel.right - int(36 * s)
+        y = self.panel.y + int(86 * s)
+        rh = int(38 * s)
+        gap = int(12 * s)
+        self.labels: list[tuple[str, tuple[int, int]]] = []
+        self.labels.append(("Board side", (x0, y + rh // 2)))
+        self.c_board.rect = pygame.Rect(x0 + label_w, y, right - x0 - label_w, rh)
+        y += rh + gap
+        self.labels.append(("Airlines", (x0, y + rh // 2)))
+        self.c_players.rect = pygame.Rect(x0 + label_w, y, int(180 * s), rh)
+        y += rh + gap + int(6 * s)
+        for i, (shape, name, sw, kind) in enumerate(self.seat_rows):
+            shape.rect = pygame.Rect(x0 + label_w - int(52 * s), y, rh, rh)
+            self.labels.append((f"Seat {i + 1}", (x0, y + rh // 2)))
+            name.rect = pygame.Rect(x0 + label_w, y, int(220 * s), rh)
+            sw.rect = pygame.Rect(name.rect.right + int(14 * s), y, int(216 * s), rh)
+            kind.rect = pygame.Rect(sw.rect.right + int(14 * s), y, right - sw.rect.right - int(14 * s), rh)
+            y += rh + int(8 * s)
+        y += gap
+        self.labels.append(("Call signs", (x0, y + rh // 2)))
+        self.c_callsigns.rect = pygame.Rect(x0 + label_w, y, right - x0 - label_w, rh)
+        y += rh + gap
+        self.labels.append(("Seed", (x0, y + rh // 2)))
+        self.f_seed.rect = pygame.Rect(x0 + label_w, y, int(180 * s), rh)
+        bh = int(T.BUTTON_H * s)
+        by = self.panel.bottom - bh - int(24 * s)
+        self.b_start.rect = pygame.Rect(right - int(180 * s), by, int(180 * s), bh)
+        self.b_back.rect = pygame.Rect(self.b_start.rect.x - int(140 * s), by, int(124 * s), bh)
+        self.bg = D.vertical_gradient(size, T.NIGHT, T.NIGHT_2)
+        self.dirty = True
+
+    # ------------------------------------------------------------ actions
+    def validate(self) -> str:
+        names = [s.name.strip() for s in self.setup.seats]
+        if any(not n for n in names):
+            return "Every airline needs a name."
+        if len(set(n.lower() for n in names)) != len(names):
+            return "Airline names must be different."
+        return ""
+
+    def start(self) -> None:
+        self.error = self.validate()
+        if self.error:
+            return
+        for seat in self.setup.seats:
+            seat.name = seat.name.strip()
+        self.setup.seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(10**9)
+        from opensky.ui.scenes.game import GameScene
+        try:
+            scene = GameScene(self.app, self.setup)
+        except Exception as e:  # a broken board file must not crash the window
+            from opensky.board.model import BoardError
+            if isinstance(e, BoardError):
+                self.error = f"The board could not be loaded: {e}"
+                return
+            raise
+        self.app.replace(scene)
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        self.widgets.handle(e)
+
+    def update(self, dt: float) -> None:
+        if isinstance(self.widgets.focused, TextField):
+            phase = (pygame.time.get_ticks() // 500) % 2
+            if phase != getattr(self, "_blink", None):
+                self._blink = phase
+                self.dirty = True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        surface.blit(self.bg, (0, 0))
+        shadowed_panel(surface, self.panel, T.PAPER, int(16 * s), shadow=int(6 * s), alpha=120)
+        title = assets.text("New game", int(T.TYPE.h1 * s), T.INK, "bold")
+        surface.blit(title, (self.panel.x + int(36 * s), self.panel.y + int(26 * s)))
+        for label, (x, cy) in self.labels:
+            img = assets.text(label, int(T.TYPE.body * s), T.INK_SOFT, "medium")
+            surface.blit(img, (x, cy - img.get_height() // 2))
+        self.widgets.draw(surface, s)
+        if self.error:
+            img = assets.text(self.error, int(T.TYPE.body * s), T.BAD, "semibold")
+            surface.blit(img, (self.panel.x + int(36 * s), self.b_start.rect.centery - img.get_height() // 2))
+        tip = self.widgets.hovered_tooltip()
+        if tip:
+            D.tooltip(surface, tip[0], pygame.mouse.get_pos(), s)

@@ -1,0 +1,91 @@
+"""The visual theme in one place: colours, type scale, spacing, airline identities.
+
+Sizes are in *design pixels* for a 1280×720 window; ``Theme.scale`` converts
+them for the current window (see ``ui_scale``).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+Color = tuple[int, int, int]
+
+
+def hex_color(s: str) -> Color:
+    s = s.lstrip("#")
+    return (int(s[0:2], 16), int(s[2:4], 16), int(s[4:6], 16))
+
+
+def mix(a: Color, b: Color, t: float) -> Color:
+    """Blend two colours: t=0 gives a, t=1 gives b."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
+            round(a[2] + (b[2] - a[2]) * t))
+
+
+# ---------------------------------------------------------------- palette
+INK = (28, 36, 48)            # main text
+INK_SOFT = (84, 94, 110)      # secondary text
+INK_FAINT = (140, 148, 160)   # disabled text
+PAPER = (247, 244, 236)       # panels
+PAPER_DARK = (232, 227, 214)
+CARD = (255, 253, 248)
+LINE = (205, 198, 182)        # hairlines on paper
+NIGHT = (22, 32, 48)          # title background
+NIGHT_2 = (34, 50, 74)
+ACCENT = (214, 122, 36)       # call to action (amber)
+ACCENT_DARK = (176, 94, 18)
+FOCUS = (40, 120, 220)        # keyboard focus ring
+GOOD = (46, 140, 86)
+BAD = (190, 60, 50)
+GOLD = (222, 178, 60)         # subsidy cubes, call-sign tokens
+SHADOW = (0, 0, 0)
+
+ROUTE = (64, 78, 100)
+ROUTE_HOVER = (214, 122, 36)
+AIRPORT = (255, 255, 255)
+AIRPORT_RING = (40, 48, 60)
+
+# ---------------------------------------------------------------- airlines
+# Colours chosen to stay apart for the common forms of colour blindness, and
+# each airline also has its own shape, so colour is never the only cue.
+AIRLINE_COLORS: dict[str, Color] = {
+    "blue": (0, 94, 184),
+    "orange": (230, 126, 0),
+    "purple": (136, 68, 170),
+    "green": (0, 132, 96),
+    "red": (200, 40, 60),
+    "charcoal": (52, 56, 64),
+}
+AIRLINE_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond")
+DEFAULT_AIRLINES = (
+    ("Nordwind", "blue", "circle"),
+    ("Sunway", "orange", "triangle"),
+    ("Lilac Air", "purple", "square"),
+    ("Evergreen", "green", "diamond"),
+)
+
+
+# ---------------------------------------------------------------- type & space
+@dataclass(frozen=True)
+class TypeScale:
+    title: int = 64
+    h1: int = 34
+    h2: int = 24
+    body: int = 17
+    small: int = 14
+    tiny: int = 12
+
+
+TYPE = TypeScale()
+SPACE = 8          # base spacing unit (design px)
+RADIUS = 10        # corner radius of panels and buttons
+BUTTON_H = 44
+
+DESIGN_SIZE = (1280, 720)
+
+
+def ui_scale(size: tuple[int, int], text_scale: float = 1.0) -> float:
+    """Scale factor from design pixels to window pixels: 1.0 at 1280×720,
+    larger on bigger windows, a bit smaller on small ones (never below 0.7)."""
+    w, h = size
+    s = min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1])
+    return max(0.7, s) * text_scale
