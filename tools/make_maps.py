@@ -138,6 +138,16 @@ class Topology:
         """The southernmost latitude of a ring of arc indices."""
         return min(self.arc_min_lat[i if i >= 0 else ~i] for i in ring)
 
+    def lonlat_ring(self, ring: Sequence[int]) -> Ring:
+        """A ring of arc indices as unprojected (lon, lat) points."""
+        pts: Ring = []
+        for i in ring:
+            arc = self.arcs[i] if i >= 0 else self.arcs[~i][::-1]
+            pts.extend(arc[1:] if pts else arc)
+        if len(pts) > 1 and pts[0] == pts[-1]:
+            pts.pop()
+        return pts
+
     def geometries(self, name: str) -> list[dict[str, Any]]:
         obj = self.objects[name]
         if obj["type"] == "GeometryCollection":
@@ -366,16 +376,6 @@ class ArcCache:
             arc = self._arcs[i] = simplify(pts, self.tolerance)
         return arc
 
-    def lonlat_ring(self, ring: Sequence[int]) -> Ring:
-        """A ring of arc indices as unprojected (lon, lat) points."""
-        pts: Ring = []
-        for i in ring:
-            arc = self.topo.arcs[i] if i >= 0 else self.topo.arcs[~i][::-1]
-            pts.extend(arc[1:] if pts else arc)
-        if len(pts) > 1 and pts[0] == pts[-1]:
-            pts.pop()
-        return pts
-
     def ring(self, ring: Sequence[int]) -> Ring:
         """Join a ring's arcs (a negative index ``~i`` means arc ``i`` reversed);
         consecutive arcs share their end point, which is kept once."""
@@ -410,32 +410,91 @@ def bbox_hits(ring: Sequence[Point], rect: tuple[float, float, float, float]) ->
     return not (max(xs) < rect[0] or min(xs) > rect[2] or max(ys) < rect[1] or min(ys) > rect[3])
 
 
-def build_polygons(geom: dict[str, Any], arcs: ArcCache, rect: tuple[float, float, float, float],
-                   min_area: float) -> list[list[list[list[float | int]]]]:
-    """A geometry's polygons projected, clipped, filtered and rounded.
+def build_polygon(poly: Sequence[Sequence[int]], arcs: ArcCache, rect: tuple[float, float, float, float],
+                  min_area: float) -> tuple[list[list[list[float | int]]], int] | None:
+    """One polygon (rings of arc indices) projected, clipped, filtered and rounded,
+    with the index (in ``poly``) of the ring taken as its outline; None if nothing
+    of it is left.
 
     The outline is written first. The source does not keep GeoJSON's "first ring
     is the exterior" order (Afro-Eurasia's first ring is the Caspian Sea), so the
     outline is taken to be the largest ring after clipping: the holes lie inside
     it, and clipping keeps that true.
     """
+    if any(arcs.topo.min_lat(ring_arcs) < SOUTH_LIMIT for ring_arcs in poly):
+        return None
+    rings: list[tuple[float, int, list[list[float | int]]]] = []
+    for k, ring_arcs in enumerate(poly):
+        ring = arcs.ring(ring_arcs)
+        if len(ring) < 3 or not bbox_hits(ring, rect):
+            continue
+        r = rounded(clip_ring(ring, rect), closed=True)
+        area = abs(ring_area([(p[0], p[1]) for p in r])) if len(r) >= 3 else 0.0
+        if area >= min_area:
+            rings.append((area, k, r))
+    if not rings:
+        return None
+    rings.sort(key=lambda e: -e[0])
+    return [r for _, _, r in rings], rings[0][1]
+
+
+def build_polygons(geom: dict[str, Any], arcs: ArcCache, rect: tuple[float, float, float, float],
+                   min_area: float) -> list[list[list[list[float | int]]]]:
+    """A geometry's polygons, built by ``build_polygon``."""
     out = []
     for poly in polygons_of(geom):
-        if any(arcs.topo.min_lat(ring_arcs) < SOUTH_LIMIT for ring_arcs in poly):
-            continue
-        rings: list[tuple[float, list[list[float | int]]]] = []
-        for ring_arcs in poly:
-            ring = arcs.ring(ring_arcs)
-            if len(ring) < 3 or not bbox_hits(ring, rect):
-                continue
-            r = rounded(clip_ring(ring, rect), closed=True)
-            area = abs(ring_area([(p[0], p[1]) for p in r])) if len(r) >= 3 else 0.0
-            if area >= min_area:
-                rings.append((area, r))
-        if rings:
-            rings.sort(key=lambda e: -e[0])
-            out.append([r for _, r in rings])
+        built = build_polygon(poly, arcs, rect, min_area)
+        if built:
+            out.append(built[0])
     return out
+
+
+def inside_point(ring: Sequence[Point]) -> Point:
+    """A point inside a ring: the middle of its widest span on the horizontal line
+    through the middle of its bounding box."""
+    ys = [p[1] for p in ring]
+    y = (min(ys) + max(ys)) / 2 + 1e-9
+    xs = sorted(x1 + (y - y1) * (x2 - x1) / (y2 - y1)
+                for (x1, y1), (x2, y2) in zip(ring, list(ring[1:]) + [ring[0]])
+                if (y1 <= y) != (y2 <= y))
+    best, width = ring[0], -1.0
+    for a, b in zip(xs[0::2], xs[1::2]):
+        if b - a > width:
+            best, width = ((a + b) / 2, y), b - a
+    return best
+
+
+def point_in_ring(p: Point, ring: Sequence[Point]) -> bool:
+    """Even-odd rule."""
+    x, y = p
+    inside = False
+    for (x1, y1), (x2, y2) in zip(ring, list(ring[1:]) + [ring[0]]):
+        if (y1 <= y) != (y2 <= y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+class RingIndex:
+    """The rings of a polygon layer in lon/lat, to ask whether a point is on them."""
+
+    def __init__(self, topo: Topology, layer: str) -> None:
+        self.rings: list[tuple[tuple[float, float, float, float], list[Point]]] = []
+        for g in topo.geometries(layer):
+            for poly in polygons_of(g):
+                for ring_arcs in poly:
+                    ring = topo.lonlat_ring(ring_arcs)
+                    if len(ring) >= 3:
+                        xs = [q[0] for q in ring]
+                        ys = [q[1] for q in ring]
+                        self.rings.append(((min(xs), min(ys), max(xs), max(ys)), ring))
+
+    def covers(self, p: Point) -> bool:
+        """True when ``p`` is inside an odd number of the rings (on land, not in a hole)."""
+        n = 0
+        for (x0, y0, x1, y1), ring in self.rings:
+            if x0 <= p[0] <= x1 and y0 <= p[1] <= y1 and point_in_ring(p, ring):
+                n += 1
+        return n % 2 == 1
 
 
 def country_code(geom: dict[str, Any]) -> str | None:
@@ -502,24 +561,27 @@ class Builder:
             for line in lines_of(g):
                 self.add_lines(self.coast, arcs_line(line, arcs))
 
-    def add_secondary(self, topo: Topology, primary_bbox: Sequence[float]) -> None:
-        """Countries the primary file lacks, and land, lakes and coasts outside its box."""
+    def add_secondary(self, topo: Topology, primary: Topology) -> None:
+        """What the primary file lacks: countries (for their borders), land and lakes
+        (whole polygons whose inside is not on the primary's), and the coastlines
+        outside the primary's box (it has those clipped to the box)."""
         arcs = ArcCache(topo, self.project, self.tolerance)
         geoms = topo.geometries("countries")
         self.add_countries(topo, arcs, [k for k, g in enumerate(geoms)
                                         if g.get("id") not in self.taken_ids])
-        boxes = outside_boxes(primary_bbox)
         for layer, out, min_area in (("land", self.land, self.min_area),
                                      ("lakes", self.lakes, MIN_LAKE_AREA)):
+            index = RingIndex(primary, layer)
             for g in topo.geometries(layer):
                 for poly in polygons_of(g):
-                    if any(topo.min_lat(r) < SOUTH_LIMIT for r in poly):
+                    built = build_polygon(poly, arcs, self.rect, min_area)
+                    if built is None:
                         continue
-                    for box in boxes:
-                        rings = [clip_ring(arcs.lonlat_ring(r), box) for r in poly]
-                        built = self.polygon_from_lonlat([r for r in rings if len(r) >= 3], min_area)
-                        if built:
-                            out.append(built)
+                    rings, outline = built
+                    if not index.covers(inside_point(topo.lonlat_ring(poly[outline]))):
+                        out.append(rings)
+        assert primary.bbox is not None
+        boxes = outside_boxes(primary.bbox)
         for g in topo.geometries("coastlines"):
             for line in lines_of(g):
                 raw: list[Point] = []
@@ -532,23 +594,6 @@ class Builder:
                         self.add_lines(self.coast, simplify(pts, self.tolerance))
 
     # -- pieces -----------------------------------------------------------------
-
-    def polygon_from_lonlat(self, rings: Sequence[Ring], min_area: float) -> list[Any] | None:
-        """Project, simplify, clip and round lon/lat rings; the largest is the outline."""
-        out = []
-        for ring in rings:
-            pts = [self.project(x, y) for x, y in densify(list(ring) + [ring[0]])]
-            pts = simplify(pts, self.tolerance)[:-1]
-            if len(pts) < 3 or not bbox_hits(pts, self.rect):
-                continue
-            r = rounded(clip_ring(pts, self.rect), closed=True)
-            area = abs(ring_area([(p[0], p[1]) for p in r])) if len(r) >= 3 else 0.0
-            if area >= min_area:
-                out.append((area, r))
-        if not out:
-            return None
-        out.sort(key=lambda e: -e[0])
-        return [r for _, r in out]
 
     def add_countries(self, topo: Topology, arcs: ArcCache, chosen: list[int]) -> None:
         """Country polygons, and the borders between countries: the arcs two country
@@ -610,8 +655,7 @@ def build_map(board_id: str, topo_dir: Path, margin: float = MARGIN, tolerance: 
     primary = topology(primary_name)
     b.add_primary(primary)
     if secondary_name:
-        assert primary.bbox is not None
-        b.add_secondary(topology(secondary_name), primary.bbox)
+        b.add_secondary(topology(secondary_name), primary)
 
     return {
         "board": doc["id"],

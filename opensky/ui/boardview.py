@@ -16,7 +16,7 @@ from opensky.board.model import Board
 from opensky.rules.constants import CALLSIGNS
 from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
-from opensky.ui.mapart import ViewTransform, load_map, render_map
+from opensky.ui.mapart import MapData, ViewTransform, load_map, render_map
 from opensky.ui.setup import Seat
 
 Point = tuple[float, float]
@@ -37,6 +37,7 @@ class BoardView:
     def __init__(self, board: Board, seats: Sequence[Seat]):
         self.board = board
         self.seats = list(seats)
+        self.map: MapData | None
         try:
             self.map = load_map(board.id)
         except (OSError, ValueError, KeyError):
@@ -135,7 +136,7 @@ class BoardView:
         # Work in a local frame: the base surface starts at rect.topleft.
         ox, oy = self.rect.topleft
         s = self.s
-        lw = max(2, round(2.2 * s))
+        lw = max(2, round(2.6 * s))
         for r in range(len(self.board.routes)):
             a, b = self.route_ends_px(r)
             a = (a[0] - ox, a[1] - oy)
@@ -143,14 +144,15 @@ class BoardView:
             if self.board.cross_border[r]:
                 self._dashed(surf, T.mix(T.ROUTE, (255, 255, 255), 0.15), a, b, lw, 7 * s, 5 * s)
             else:
-                pygame.draw.line(surf, (255, 255, 255), a, b, lw + max(2, round(2 * s)))
+                pygame.draw.line(surf, (250, 248, 240), a, b, lw + max(2, round(2.4 * s)))
                 pygame.draw.line(surf, T.ROUTE, a, b, lw)
         ar = self.airport_radius()
         for i, ap in enumerate(self.board.airports):
             x, y = self.apx[i][0] - ox, self.apx[i][1] - oy
             col = T.AIRPORT
-            if self.board.uses_cross_border and ap.country in self.board.countries:
-                col = T.mix(T.hex_color(self.board.countries[ap.country].color), (255, 255, 255), 0.35)
+            country = self.board.countries.get(ap.country or "")
+            if self.board.uses_cross_border and country is not None:
+                col = T.mix(T.hex_color(country.color), (255, 255, 255), 0.35)
             pygame.draw.aacircle(surf, T.AIRPORT_RING, (x, y), ar + max(1.5, 1.8 * s))
             pygame.draw.aacircle(surf, col, (x, y), ar)
         for i, ap in enumerate(self.board.airports):
@@ -243,9 +245,9 @@ class BoardView:
         for p in range(state.P):
             for r in state.markers[p]:
                 mx, my = self.route_midpoint(r)
-                a, b = self.route_ends_px(r)
-                L = math.dist(a, b) or 1
-                nx, ny = -(b[1] - a[1]) / L, (b[0] - a[0]) / L
+                ea, eb = self.route_ends_px(r)
+                L = math.dist(ea, eb) or 1
+                nx, ny = -(eb[1] - ea[1]) / L, (eb[0] - ea[0]) / L
                 k = p + 1
                 cx, cy = mx + nx * tr * 1.9 * (1 if k % 2 else -1) - ox, my + ny * tr * 1.9 * (1 if k % 2 else -1) - oy
                 seat = self.seats[p]

@@ -92,7 +92,8 @@ class MapData:
     borders: tuple[Polyline, ...]
     graticule: tuple[tuple[str, int, tuple[Polyline, ...]], ...]  # ("lat"|"lon", degrees, lines)
     source: str = ""
-    #: Coastlines: the land outlines without the edges the clipping added along ``bounds``.
+    #: Coastlines (Natural Earth's coastline layer; older files without one: the land
+    #: outlines without the edges the clipping added along ``bounds``).
     coast: tuple[Polyline, ...] = field(default=(), repr=False)
     #: Lake shores, likewise.
     shores: tuple[Polyline, ...] = field(default=(), repr=False)
@@ -186,7 +187,9 @@ def parse_map(doc: Mapping[str, Any]) -> MapData:
     return MapData(
         board=str(doc["board"]), canvas=canvas, bounds=bounds, land=land, countries=countries,
         lakes=lakes, borders=borders, graticule=tuple(grat), source=str(doc.get("source", "")),
-        coast=_outlines(land, bounds), shores=_outlines(lakes, bounds),
+        coast=(tuple(_ring(line) for line in doc["coast"] if len(line) >= 2) if "coast" in doc
+               else _outlines(land, bounds)),
+        shores=_outlines(lakes, bounds),
         lake_islands=tuple((r, _inside_point(r)) for poly in lakes for r in poly[1:]),
     )
 
@@ -215,16 +218,16 @@ class MapStyle:
 
     sea: Color = (190, 207, 218)          # calm blue-grey, at the centre of the map
     sea_edge: Color = (171, 191, 204)     # towards the corners (a soft vignette)
-    sea_halo: Color = (204, 218, 226)     # a light band along the coasts
-    graticule: Color = (179, 197, 209)
+    sea_halo: Color = (210, 223, 230)     # the soft light glow along the coasts
+    graticule: Color = (173, 192, 205)
     land: Color = (226, 224, 217)         # land outside the board's countries: greyer
     board_land: Color = (243, 236, 221)   # warm light tone the board countries' tints start from
     coast: Color = (128, 149, 163)
     border: Color = (168, 160, 148)
     coast_width: float = 0.9
     border_width: float = 0.8
-    graticule_width: float = 0.6
-    halo_width: float = 7.0
+    graticule_width: float = 0.7
+    halo_radius: float = 9.0              # how far the glow reaches, canvas units
     #: Saturated board colours (North America's Okabe-Ito blue / vermillion /
     #: green) become a pastel of their hue at this lightness and saturation,
     #: then ``tint_warmth`` of the way towards ``board_land``...
@@ -320,6 +323,26 @@ def _water(surf: pygame.Surface, rings: Sequence[Ring], style: MapStyle,
         pygame.draw.polygon(surf, _sea_at(style, min(1.0, max(0.0, u)), min(1.0, max(0.0, v))), pts)
 
 
+def _coastal_glow(sea: pygame.Surface, map_data: MapData, style: MapStyle,
+                  transform: ViewTransform) -> None:
+    """Lighten the sea near the coasts: the land drawn white at a quarter of the
+    size, blurred, tinted with (halo - sea) and added to the sea. The land drawn
+    afterwards covers the inside, so only the glow outside the coast stays."""
+    W, H = sea.get_size()
+    q = 4
+    w, h = max(1, W // q), max(1, H // q)
+    s, (ox, oy) = transform.scale / q, transform.offset
+    mask = pygame.Surface((w, h))
+    mask.fill((0, 0, 0))
+    _fill(mask, (255, 255, 255), map_data.land, None, s, ox / q, oy / q)
+    radius = max(1, round(style.halo_radius * s / 2))
+    mask = pygame.transform.gaussian_blur(mask, radius)
+    # at the coast the blurred mask is about half white: double the difference
+    delta = tuple(max(0, min(255, 2 * (a - b))) for a, b in zip(style.sea_halo, style.sea))
+    mask.fill(delta, special_flags=pygame.BLEND_MULT)
+    sea.blit(pygame.transform.smoothscale(mask, (W, H)), (0, 0), special_flags=pygame.BLEND_ADD)
+
+
 def _lines(surf: pygame.Surface, color: Color, lines: Sequence[Polyline], width: int,
            s: float, ox: float, oy: float) -> None:
     w, h = surf.get_size()
@@ -353,10 +376,14 @@ def render_map(map_data: MapData, board: Board, size: tuple[int, int], transform
     def px(units: float) -> int:
         return max(1, round(units * s))
 
-    sea = _sea((W, H), style)
+    # The smooth background (vignette, coastal glow) is made at the final size and
+    # blown up without smoothing: it has no edges, and this is 4x cheaper.
+    sea = _sea((w, h), style)
+    _coastal_glow(sea, map_data, style, transform)
+    if ss > 1:
+        sea = pygame.transform.scale(sea, (W, H))
     for _kind, _deg, glines in map_data.graticule:
         _lines(sea, style.graticule, glines, px(style.graticule_width), s, ox, oy)
-    _lines(sea, style.sea_halo, map_data.coast, px(style.halo_width), s, ox, oy)
 
     for poly in map_data.land:                  # largest first: islands stay on top
         rings = _px_rings(poly, s, ox, oy)
@@ -385,6 +412,44 @@ def render_map(map_data: MapData, board: Board, size: tuple[int, int], transform
     _lines(sea, style.coast, map_data.shores, px(style.coast_width * 0.8), s, ox, oy)
     _lines(sea, style.coast, map_data.coast, px(style.coast_width), s, ox, oy)
 
-    if ss == 1:
-        return sea
-    return pygame.transform.smoothscale(sea, (w, h))
+    out = sea if ss == 1 else pygame.transform.smoothscale(sea, (w, h))
+    _fade_beyond_bounds(out, map_data, transform, style)
+    return out
+
+
+def _fade_beyond_bounds(surf: pygame.Surface, map_data: MapData, transform: ViewTransform,
+                        style: MapStyle, band_units: float = 60.0) -> None:
+    """Where the window shows more than the map covers (a very wide or tall window),
+    let the land fade into open sea over a band inside the covered area instead of
+    ending in a straight cut."""
+    w, h = surf.get_size()
+    x0, y0 = transform.to_px(map_data.bounds[:2])
+    x1, y1 = transform.to_px(map_data.bounds[2:])
+    if x0 <= 0 and y0 <= 0 and x1 >= w and y1 >= h:
+        return
+    band = max(8.0, band_units * transform.scale)
+    mask = pygame.Surface((w, h), pygame.SRCALPHA)
+    mask.fill((255, 255, 255, 0))
+    n = int(band)
+    for i in range(n):                     # alpha from 255 at the edge to 0 inside
+        a = round(255 * (1 - i / n) ** 2)
+        c = (255, 255, 255, a)
+        if x0 > 0:
+            pygame.draw.line(mask, c, (x0 + i, 0), (x0 + i, h))
+        if x1 < w:
+            pygame.draw.line(mask, c, (x1 - i, 0), (x1 - i, h))
+    for i in range(n):                     # rows after columns: keep the larger alpha
+        a = round(255 * (1 - i / n) ** 2)
+        for y in ((y0 + i) if y0 > 0 else None, (y1 - i) if y1 < h else None):
+            if y is None:
+                continue
+            row = pygame.Rect(0, round(y), w, 1)
+            mask.fill((255, 255, 255, a), row, special_flags=pygame.BLEND_RGBA_MAX)
+    for r in (pygame.Rect(0, 0, math.ceil(x0), h), pygame.Rect(math.floor(x1), 0, w, h),
+              pygame.Rect(0, 0, w, math.ceil(y0)), pygame.Rect(0, math.floor(y1), w, h)):
+        if r.width > 0 and r.height > 0:
+            mask.fill((255, 255, 255, 255), r)
+    veil = pygame.Surface((w, h), pygame.SRCALPHA)
+    veil.blit(_sea((w, h), style), (0, 0))
+    veil.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MULT)
+    surf.blit(veil, (0, 0))

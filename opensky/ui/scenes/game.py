@@ -11,6 +11,8 @@ import math
 from dataclasses import dataclass
 from typing import Callable
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from opensky.rules.actions import Action
@@ -26,6 +28,9 @@ from opensky.ui.tween import Tween, TweenGroup
 from opensky.ui.widgets import Button, WidgetGroup, rounded, shadowed_panel
 
 Point = tuple[float, float]
+
+if TYPE_CHECKING:
+    from opensky.ui.app import App
 
 
 @dataclass
@@ -49,7 +54,7 @@ class Flight:
 
 
 class GameScene(Scene):
-    def __init__(self, app, setup: GameSetup):  # type: ignore[no-untyped-def]
+    def __init__(self, app: "App", setup: GameSetup) -> None:
         super().__init__(app)
         self.setup = setup
         self.ctl = Controller(setup)
@@ -107,6 +112,7 @@ class GameScene(Scene):
                     if self.view.in_flight[key] <= 0:
                         del self.view.in_flight[key]
                     self.view.pieces_dirty = True
+                    self.sidebar_dirty = True
 
                 fl = Flight(p, r, start, end, Tween(dur, "in_out_cubic", on_done=landed))
                 self.flights.append(fl)
@@ -197,10 +203,13 @@ class GameScene(Scene):
         legal = self.ctl.legal(p)
         d = st.decision
         for a in legal:
-            self.decision_buttons.append(Button(self.action_label(a), lambda a=a: self.choose(a),
+            self.decision_buttons.append(Button(self.action_label(a), self._chooser(a),
                                                 primary=d in ("roll_dice", "roll_sensitivity"),
                                                 small=True, tooltip=codec.describe(a)))
         self._layout_buttons()
+
+    def _chooser(self, a: Action) -> Callable[[], None]:
+        return lambda: self.choose(a)
 
     def action_label(self, a: Action) -> str:
         st = self.ctl.state
@@ -440,8 +449,8 @@ class GameScene(Scene):
             if not st.can_place(p, r):
                 lines.append("Crosses a border: both of your cross-border markers are on other routes.")
                 return "\n".join(lines)
-            cubes = [CALLSIGNS[st.airport_callsign[a]] for a in b.route_ends[r]
-                     if st.airport_callsign[a] >= 0 and st.subsidy_left[st.airport_callsign[a]]]
+            cubes = [CALLSIGNS[c] for c in sorted(st.airport_callsign[a] for a in b.route_ends[r])
+                     if c >= 0 and st.subsidy_left[c]]
             if cubes:
                 lines.append(f"Takes the {' and '.join(cubes)} subsidy cube{'s' if len(cubes) > 1 else ''} (+{50 * len(cubes)})")
             if b.cross_border[r]:
@@ -479,16 +488,18 @@ class GameScene(Scene):
                 a = b.airports[a_i]
                 c = st.airport_callsign[a_i]
                 parts = [f"{a.city} ({a.code})"]
-                if b.uses_cross_border and a.country in b.countries:
-                    parts[0] += f" · {b.countries[a.country].name}"
+                country = b.countries.get(a.country or "")
+                if b.uses_cross_border and country is not None:
+                    parts[0] += f" · {country.name}"
                 if c >= 0:
                     parts.append(f"Call sign {CALLSIGNS[c]}" + (" · subsidy cube here (+50)" if st.subsidy_left[c] else ""))
                 hubs = [st.names[q] for q in range(st.P) if a_i in st.hubs[q]]
                 if hubs:
                     parts.append("Hub of " + ", ".join(hubs))
                 return "\n".join(parts)
-            r = self.view.route_at(self.mouse)
-            if r is not None:
+            rr = self.view.route_at(self.mouse)
+            if rr is not None:
+                r = rr
                 x, y = b.routes[r]
                 parts = [f"{x}–{y}" + (" · crosses a border" if b.cross_border[r] else "")]
                 for q in range(st.P):
@@ -549,7 +560,33 @@ class GameScene(Scene):
             r = pygame.Rect(pad, y, self.side.w - 2 * pad, ph)
             self.render_panel(surf, r, p)
             y += ph + pad
+        log_rect = pygame.Rect(pad, y, self.side.w - 2 * pad, self.side.h - y - pad)
+        if log_rect.h > int(60 * s):
+            self.render_log(surf, log_rect)
         return surf
+
+    def render_log(self, surf: pygame.Surface, r: pygame.Rect) -> None:
+        """The game log in words, newest at the bottom."""
+        s = self.s
+        rounded(surf, r, T.mix(T.PAPER_DARK, T.CARD, 0.5), int(10 * s))
+        head = assets.text("Game log", int(T.TYPE.small * s), T.INK_SOFT, "bold")
+        surf.blit(head, (r.x + int(12 * s), r.y + int(8 * s)))
+        size = int(T.TYPE.tiny * s)
+        lh = int(size * 1.4)
+        top = r.y + int(30 * s)
+        lines: list[str] = []
+        for entry in reversed(self.log):
+            wrapped = D.wrap(entry, size, r.w - int(24 * s))
+            lines = wrapped + lines
+            if len(lines) * lh > r.bottom - top - int(6 * s):
+                break
+        max_lines = max(0, (r.bottom - top - int(6 * s)) // lh)
+        lines = lines[-max_lines:] if max_lines else []
+        y = top
+        for k, line in enumerate(lines):
+            col = T.INK if k >= len(lines) - 3 else T.INK_SOFT
+            surf.blit(assets.text(line, size, col), (r.x + int(12 * s), y))
+            y += lh
 
     def render_panel(self, surf: pygame.Surface, r: pygame.Rect, p: int) -> None:
         s = self.s
@@ -580,14 +617,15 @@ class GameScene(Scene):
         for k in range(st.N):
             cx = ix + int(9 * s) + k * int(19 * s)
             cy = y + int(8 * s)
-            if k < on_shown:
-                D.plane_icon(surf, (cx, cy), 8 * s, -math.pi / 2, T.mix(seat.rgb, T.PAPER, 0.55), outline=None)
-            else:
+            if k < on_shown:  # on the board: a faint outline where it was
+                D.plane_icon(surf, (cx, cy), 8 * s, -math.pi / 2, T.mix(seat.rgb, T.CARD, 0.78), outline=None)
+            else:             # still to place (or back in supply)
                 D.plane_icon(surf, (cx, cy), 8 * s, -math.pi / 2, seat.rgb, outline=None)
         del on
         self.panel_planes_pos[p] = (self.side.x + ix + int(9 * s) + st.on_board[p] * int(19 * s),
                                     self.side.y + y + int(8 * s))
-        lbl = assets.text("in hand", int(T.TYPE.tiny * s), T.INK_SOFT)
+        left = st.N - st.on_board[p]
+        lbl = assets.text(f"{left} to place" if left else "all on the board", int(T.TYPE.tiny * s), T.INK_SOFT)
         surf.blit(lbl, (ix + st.N * int(19 * s) + int(4 * s), y + int(2 * s)))
         y += int(22 * s)
         # fare cards in hand (public knowledge; an unrevealed bid still counts here)
@@ -673,7 +711,7 @@ class GameMenu(Scene):
 
     overlay = True
 
-    def __init__(self, app, game: GameScene):  # type: ignore[no-untyped-def]
+    def __init__(self, app: "App", game: GameScene) -> None:
         super().__init__(app)
         self.game = game
         self.widgets = WidgetGroup()

@@ -3,6 +3,9 @@ call signs, optional seed.  "New game → Start" works with the defaults."""
 from __future__ import annotations
 
 import random
+from typing import Any, Callable
+
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -10,6 +13,13 @@ from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup, Seat
 from opensky.ui.widgets import Button, Choice, TextField, Widget, WidgetGroup, rounded, shadowed_panel
+
+if TYPE_CHECKING:
+    from opensky.ui.app import App
+
+
+def _setter(obj: object, attr: str) -> Callable[[Any], None]:
+    return lambda v: setattr(obj, attr, v)
 
 
 class Swatches(Widget):
@@ -109,7 +119,7 @@ class ShapeButton(Widget):
 
 
 class NewGameScene(Scene):
-    def __init__(self, app, setup: GameSetup | None = None):  # type: ignore[no-untyped-def]
+    def __init__(self, app: "App", setup: GameSetup | None = None) -> None:
         super().__init__(app)
         self.setup = setup or GameSetup.default(2)
         self.all_seats = [Seat(n, c, sh, human=(i == 0)) for i, (n, c, sh) in enumerate(T.DEFAULT_AIRLINES)]
@@ -133,11 +143,11 @@ class NewGameScene(Scene):
         self.seat_rows: list[tuple[ShapeButton, TextField, Swatches, Choice]] = []
         for seat in su.seats:
             shape = g.add(ShapeButton(seat, self))
-            name = g.add(TextField(seat.name, lambda v, seat=seat: setattr(seat, "name", v), max_len=16,
+            name = g.add(TextField(seat.name, _setter(seat, "name"), max_len=16,
                                    placeholder="Airline name", tooltip="Airline name"))
             sw = g.add(Swatches(seat, self))
             kind = g.add(Choice([(True, "Human"), (False, "Computer")], seat.human,
-                                lambda v, seat=seat: setattr(seat, "human", v),
+                                _setter(seat, "human"),
                                 tooltip="Who flies this airline (computer players are random for now)"))
             self.seat_rows.append((shape, name, sw, kind))  # type: ignore[arg-type]
         self.c_callsigns = g.add(Choice([("recommended", "Recommended"), ("random", "Random"),

@@ -2,6 +2,8 @@
 screen in three languages is issue #6)."""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from opensky.ui import assets, draw as D, theme as T
@@ -22,9 +24,12 @@ RULES_TEXT = [
     ("Season two", "After October every plane leaves the board, markers return, and a new network planning begins."),
 ]
 
+if TYPE_CHECKING:
+    from opensky.ui.app import App
+
 
 class RulesScene(Scene):
-    def __init__(self, app):  # type: ignore[no-untyped-def]
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.scroll = 0
         self.widgets = WidgetGroup()

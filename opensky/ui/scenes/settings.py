@@ -2,15 +2,20 @@
 across restarts, languages, sound and text size come with issue #6.)"""
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, Choice, WidgetGroup, shadowed_panel
 
+if TYPE_CHECKING:
+    from opensky.ui.app import App
+
 
 class SettingsScene(Scene):
-    def __init__(self, app):  # type: ignore[no-untyped-def]
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.widgets = WidgetGroup()
         self.c_anim = self.widgets.add(Choice([(0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")],

@@ -4,6 +4,8 @@ from __future__ import annotations
 import math
 import random
 
+from typing import TYPE_CHECKING
+
 import pygame
 
 from opensky.ui import assets, draw as D, theme as T
@@ -11,9 +13,12 @@ from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, WidgetGroup
 from opensky.userdirs import saves_exist
 
+if TYPE_CHECKING:
+    from opensky.ui.app import App
+
 
 class TitleScene(Scene):
-    def __init__(self, app):  # type: ignore[no-untyped-def]
+    def __init__(self, app: "App") -> None:
         super().__init__(app)
         self.widgets = WidgetGroup()
         self.b_new = self.widgets.add(Button("New game", self.new_game, primary=True))
