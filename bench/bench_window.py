@@ -132,6 +132,7 @@ def animation_frames(size: tuple[int, int] = (1920, 1080), seconds: float = 6.0)
         app.step()
         clock.tick(60)
     times = [t * 1000 for t in app.frame_times]
+    print(f"  ({app.partial_frames} of {len(times)} frames sent only the changed areas)")
     pygame.display.quit()
     return times
 

@@ -43,9 +43,9 @@ class Scene:
         """True while something moves (the loop then runs at full rate)."""
         return False
 
-    def damage(self) -> pygame.Rect | None:
-        """For a frame where only animations moved: the window area that
-        changed, or None to redraw everything."""
+    def damage(self) -> list[pygame.Rect] | None:
+        """For a frame without a full redraw pending: the window areas that
+        changed (animations, small state changes), or None for everything."""
         return None
 
     def needs_redraw(self) -> bool:

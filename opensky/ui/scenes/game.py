@@ -77,6 +77,7 @@ class GameScene(Scene):
         self.decision_key: tuple = ()
         self.t = 0.0
         self.drawn_moving: list[pygame.Rect] = []
+        self.pending_damage: list[pygame.Rect] = []
         self._wrap_cache: dict[tuple[str, int, int], list[str]] = {}
 
     # ------------------------------------------------------------ layout
@@ -115,7 +116,7 @@ class GameScene(Scene):
                         del self.view.in_flight[key]
                     self.view.pieces_dirty = True
                     self.sidebar_dirty = True
-                    self.dirty = True
+                    self.pending_damage.extend([self.route_area(key[1]), self.side.copy()])
 
                 fl = Flight(p, r, start, end, Tween(dur, "in_out_cubic", on_done=landed))
                 self.flights.append(fl)
@@ -133,7 +134,33 @@ class GameScene(Scene):
         self.sidebar_dirty = True
         self.message = ""
         self.refresh_decision()
-        self.dirty = True
+        self.damage_for(events)
+
+    #: Events whose changes on screen are local (the rest redraw everything).
+    LOCAL_EVENTS = {E.PLANE_PLACED, E.SUBSIDY_TAKEN, E.MARKER_USED, E.HUB_PLACED, E.CALLSIGN_PLACED,
+                    E.PLANES_FLOWN, E.BID_SUBMITTED, E.AUTO_PASS, E.FLASH_DECLINED, E.LEASED}
+
+    def damage_for(self, events: list[Event]) -> None:
+        """Mark what an action changed: the panels, and on the board only the
+        routes and airports it touched."""
+        if any(e.kind not in self.LOCAL_EVENTS for e in events):
+            self.dirty = True
+            return
+        st = self.ctl.state
+        rects = [self.side.copy(), self.bottom.copy(), self.top.copy()]
+        for e in events:
+            d = e.data
+            if "route" in d:
+                rects.append(self.route_area(d["route"]))
+            for r in d.get("routes", ()):
+                rects.append(self.route_area(r))
+            if "airport" in d:
+                rects.append(self.airport_area(d["airport"]))
+            if e.kind == E.SUBSIDY_TAKEN:
+                rects.append(self.airport_area(st.callsign_airport[d["callsign"]]))
+        if self.hover_route is not None:
+            rects.append(self.route_area(self.hover_route))
+        self.pending_damage.extend(rects)
 
     def log_event(self, e: Event) -> None:
         st = self.ctl.state
@@ -408,16 +435,25 @@ class GameScene(Scene):
                 out.append(pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k))
         return out
 
-    def damage(self) -> pygame.Rect | None:
-        rects = self.drawn_moving + self.moving_rects()
-        if not rects:
-            return None
-        return rects[0].unionall(rects[1:])
+    def damage(self) -> list[pygame.Rect] | None:
+        rects = self.drawn_moving + self.moving_rects() + self.pending_damage
+        return rects or None
+
+    def route_area(self, r: int) -> pygame.Rect:
+        a, b = self.view.route_ends_px(r)
+        k = int(self.view.token_radius() * 3.2) + 4
+        return pygame.Rect(int(min(a[0], b[0])) - k, int(min(a[1], b[1])) - k,
+                           int(abs(a[0] - b[0])) + 2 * k, int(abs(a[1] - b[1])) + 2 * k)
+
+    def airport_area(self, a: int) -> pygame.Rect:
+        x, y = self.view.apx[a]
+        k = int(44 * self.s)
+        return pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k)
 
     def wants_frame(self) -> bool:
         if self.app.stack.top is not self:
             return False
-        return bool(self.flights) or self.ctl.computer_to_move() is not None or self.ctl.state.od is not None
+        return bool(self.flights) or bool(self.pending_damage) or self.ctl.computer_to_move() is not None or self.ctl.state.od is not None
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -436,6 +472,7 @@ class GameScene(Scene):
             size = self.view.token_radius() * (1.6 if f.landing else 1.4)
             D.plane_icon(surface, (x, y), size, f.angle(), seat.rgb)
         self.drawn_moving = self.moving_rects()
+        self.pending_damage = []
         self.widgets.draw(surface, s)
         tip = self.tooltip_text()
         if tip:
