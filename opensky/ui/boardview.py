@@ -155,8 +155,6 @@ class BoardView:
                 col = T.mix(T.hex_color(country.color), (255, 255, 255), 0.35)
             pygame.draw.aacircle(surf, T.AIRPORT_RING, (x, y), ar + max(1.5, 1.8 * s))
             pygame.draw.aacircle(surf, col, (x, y), ar)
-        for i, ap in enumerate(self.board.airports):
-            self._label(surf, i, (ox, oy))
         return surf
 
     def label_direction(self, i: int) -> tuple[float, float]:
@@ -168,18 +166,26 @@ class BoardView:
             return (off[0] / L, off[1] / L)
         return (0.0, -1.0)
 
-    def _label(self, surf: pygame.Surface, i: int, origin: tuple[int, int]) -> None:
+    def label_font_size(self) -> int:
+        return max(9, int(12.5 * self.s))
+
+    def label_rect(self, i: int) -> pygame.Rect:
+        """The window rectangle of airport ``i``'s code label."""
         s = self.s
-        ap = self.board.airports[i]
-        x, y = self.apx[i][0] - origin[0], self.apx[i][1] - origin[1]
-        img = assets.text(ap.code, max(9, int(12.5 * s)), T.INK, "bold")
-        bw, bh = img.get_width() + int(8 * s), img.get_height() + int(2 * s)
+        bw, bh = assets.font(self.label_font_size(), "bold").size(self.board.airports[i].code)
+        bw, bh = bw + int(8 * s), bh + int(2 * s)
+        x, y = self.apx[i]
         ux, uy = self.label_direction(i)
         # push the box out until its edge clears the airport along that direction
         reach = self.airport_radius() + 3 * s + abs(ux) * bw / 2 + abs(uy) * bh / 2
-        cx, cy = x + ux * reach, y + uy * reach
         box = pygame.Rect(0, 0, bw, bh)
-        box.center = (round(cx), round(cy))
+        box.center = (round(x + ux * reach), round(y + uy * reach))
+        return box
+
+    def _label(self, surf: pygame.Surface, i: int, origin: tuple[int, int]) -> None:
+        s = self.s
+        img = assets.text(self.board.airports[i].code, self.label_font_size(), T.INK, "bold")
+        box = self.label_rect(i).move(-origin[0], -origin[1])
         bg = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(bg, (255, 253, 246, 225), bg.get_rect(), border_radius=max(2, int(4 * s)))
         surf.blit(bg, box.topleft)
@@ -265,6 +271,9 @@ class BoardView:
             for p, (x, y) in zip(owners, slots):
                 n = state.planes[p][r] - self.in_flight.get((p, r), 0)
                 self.draw_token(comp, p, (x - ox, y - oy), n)
+        # airport codes last, so no token ever hides one
+        for i in range(len(self.board.airports)):
+            self._label(comp, i, (ox, oy))
         self.composite = comp
         self.pieces_dirty = False
 
