@@ -69,6 +69,66 @@ def mid_planning(app: App, board: str, players: int, placed: int) -> GameScene:
     return g
 
 
+def whole_game(app: App, board: str, players: int, tag: str, seed: int) -> None:
+    """Play a hot-seat game by mouse and save the first frame of every decision,
+    plus moments of the animations."""
+    sys.path.insert(0, str(ROOT))
+    from tests.ui.driver import do, plan_near_callsigns, settle
+
+    su = GameSetup.default(players)
+    su.board = board
+    su.seed = seed
+    for s in su.seats:
+        s.human = True
+    g = GameScene(app, su)
+    app.replace(g)
+    rng = random.Random(seed)
+    st = g.ctl.state
+    seen: set[str] = set()
+    while not st.game_over:
+        settle(app, g)
+        d = st.decision or ""
+        key = d
+        if d == "bid":
+            key = "handoff" if g.handoff_for is not None else "bid"
+        if key not in seen and d not in ("place_plane", "place_hub"):
+            seen.add(key)
+            frame(app, f"phase-{key}-{board}-{tag}")
+        a = plan_near_callsigns(g, rng)
+        if d == "bid" and g.handoff_for is not None and "bid-panel" not in seen:
+            click_pos = g.handoff_button.rect.center
+            from tests.ui.driver import click
+            click(app, click_pos)
+            want = 0 if a.arg is None else a.arg
+            click(app, next(r for v, r in g.card_rects if v == want).center)
+            seen.add("bid-panel")
+            frame(app, f"phase-bid-panel-{board}-{tag}")
+            click(app, g.confirm_button.rect.center)
+            continue
+        do(app, g, a)
+        if d == "roll_dice" and "dice-rolling" not in seen:
+            seen.add("dice-rolling")
+            app.step([], 0.3)
+            frame(app, f"anim-dice-rolling-{board}-{tag}")
+        if st.revealed and "reveal" not in seen and g.table.flipping:
+            seen.add("reveal")
+            app.step([], 0.5)
+            frame(app, f"anim-reveal-{board}-{tag}")
+        if g.price_die.rolling and "price-die" not in seen:
+            seen.add("price-die")
+            app.step([], 2.0)
+            frame(app, f"anim-price-die-{board}-{tag}")
+        if any(not f.landing for f in g.flights) and "fly-off" not in seen:
+            seen.add("fly-off")
+            app.step([], 0.45)
+            frame(app, f"anim-fly-off-{board}-{tag}")
+    for _ in range(200):
+        app.step([], 0.05)
+        if app.stack.top is not g:
+            break
+    frame(app, f"results-{board}-{tag}")
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     for size in ((1280, 720), (1920, 1080)):
@@ -88,6 +148,8 @@ def main() -> int:
             a, b = g.view.route_ends_px(r)
             hover(app, ((a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5))
             frame(app, f"planning-{board}-{tag}")
+        whole_game(app, "europe", 3, tag, 5)
+        whole_game(app, "north_america", 4, tag, 6)
         pygame.display.quit()
     return 0
 

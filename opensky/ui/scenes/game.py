@@ -22,6 +22,7 @@ from opensky.rules import events as E
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.boardview import BoardView
 from opensky.ui.controller import Controller
+from opensky.ui.market import BidTable, DiceTray, PriceDie, draw_card
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup
 from opensky.ui.tween import Tween, TweenGroup
@@ -78,6 +79,26 @@ class GameScene(Scene):
         self.t = 0.0
         self.drawn_moving: list[pygame.Rect] = []
         self.pending_damage: list[pygame.Rect] = []
+        # the month's market on screen
+        self.dice = DiceTray()
+        self.table = BidTable(setup.seats)
+        self.price_die = PriceDie()
+        self.flashed: set[int] = set()
+        self.toasts: list[tuple[str, Tween]] = []
+        # hot-seat privacy: whose secret bid panel is open, who must take the seat
+        self.private_for: int | None = None
+        self.handoff_for: int | None = None
+        self.handoff_button = Button("", self.take_seat, primary=True)
+        self.selected_card: int | None = None
+        self.card_rects: list[tuple[int | None, pygame.Rect]] = []
+        self.confirm_button = Button("Bid", self.confirm_bid, primary=True)
+        self.lease_k: int | None = None
+        self.lease_for: int | None = None
+        self.path_hover: int | None = None
+        self.score_history: list[tuple[str, list[int]]] = []
+        self.market_hold: Tween | None = None
+        self.held_market: dict | None = None
+        self.results_timer: float | None = None
         self._wrap_cache: dict[tuple[str, int, int], list[str]] = {}
 
     # ------------------------------------------------------------ layout
@@ -91,6 +112,10 @@ class GameScene(Scene):
         self.side = pygame.Rect(w - side_w, self.top.bottom, side_w, h - self.top.bottom)
         self.board_rect = pygame.Rect(0, self.top.bottom, w - side_w, self.bottom.y - self.top.bottom)
         self.view.layout(self.board_rect, s)
+        self.dice.layout(self.board_rect, s)
+        self.table.layout(self.board_rect, s, sum(1 for x in self.ctl.state.stops if x is not None) or 2)
+        bw = int(300 * s)
+        self.handoff_button.rect = pygame.Rect(w // 2 - bw // 2, h // 2 + int(60 * s), bw, int(52 * s))
         self.menu_button.rect = pygame.Rect(w - int(104 * s), int(10 * s), int(90 * s), int(36 * s))
         self.sidebar_dirty = True
         self.decision_key = ()
@@ -123,18 +148,101 @@ class GameScene(Scene):
                 self.tweens.add(fl.tween)
             elif e.kind == E.PLANES_FLOWN:
                 p = e.data["player"]
-                for r in e.data["routes"]:
-                    a, b = self.view.route_ends_px(r)
-                    mid = self.view.route_midpoint(r)
-                    dur = 1.0 / self.app.anim_speed if self.app.anim_speed > 0 else 0
-                    fl = Flight(p, r, mid, b, Tween(dur, "in_cubic"), landing=False)
+                path = e.data["path"]
+                for k, r in enumerate(e.data["routes"]):
+                    a_px, b_px = self.view.apx[path[k]], self.view.apx[path[k + 1]]
+                    dur = 1.1 / self.app.anim_speed if self.app.anim_speed > 0 else 0
+                    fl = Flight(p, r, a_px, b_px, Tween(dur, "in_out_cubic", delay=0.35 * k / max(self.app.anim_speed, 0.01)
+                                                        if self.app.anim_speed > 0 else 0), landing=False)
                     self.flights.append(fl)
                     self.tweens.add(fl.tween)
+            elif e.kind == E.MONTH_STARTED:
+                self.dice.reset()
+                self.lease_k = None
+                self.record_scores()
+            elif e.kind == E.DICE_ROLLED:
+                self.flashed.clear()
+                self.price_die.tween = None
+                self.table.flip = None
+                self.market_hold = None
+                self.dice.start(e.data["dice"], self.anim(1.3))
+            elif e.kind == E.MARKET_CHOSEN:
+                self.table.layout(self.board_rect, self.s, max(1, len(e.data["stops"])))
+                if not e.data["stops"]:
+                    o, t = (st.board.airports[x].city for x in e.data["airports"])
+                    self.toast(f"Nobody can fly {o}–{t}: no flights this month")
+            elif e.kind == E.BIDS_REVEALED:
+                self.table.start_flip(self.anim(0.7))
+            elif e.kind == E.FLASH_DEAL:
+                self.flashed.add(e.data["player"])
+                self.toast(f"{st.names[e.data['player']]} plays the flash deal: {e.data['old']} → {e.data['new']}")
+            elif e.kind == E.SENSITIVITY_ROLLED:
+                self.price_die.start(e.data["roll"], e.data["price"], e.data["accepted"], self.anim(1.0))
+            elif e.kind == E.MARKET_WALKED_AWAY:
+                self.toast(f"The passengers walk away from {st.names[e.data['player']]}")
+            elif e.kind == E.MARKET_WON:
+                self.toast(self.won_sentence(e))
+                self.hold_market()
+            elif e.kind == E.NOBODY_TRAVELS:
+                if e.data["reason"] == "everybody passed":
+                    self.toast("Everybody passed: nobody travels this month")
+                elif "walked" in e.data["reason"]:
+                    self.toast("No other bid: nobody travels this month")
+                self.hold_market()
+            elif e.kind == E.SEASON_RESET:
+                self.toast("Season 2: every plane leaves the board")
+            elif e.kind == E.GAME_OVER:
+                self.record_scores()
+                self.results_timer = 2.5 if self.app.anim_speed > 0 else 0.3
+            elif e.kind == E.BID_SUBMITTED:
+                if e.data["player"] == self.private_for:
+                    self.private_for = None  # the bid is in: close the private panel at once
+                    self.selected_card = None
         self.view.pieces_dirty = True
         self.sidebar_dirty = True
         self.message = ""
         self.refresh_decision()
         self.damage_for(events)
+
+    def anim(self, seconds: float) -> float:
+        """An animation's duration at the current speed setting (0: off)."""
+        return seconds / self.app.anim_speed if self.app.anim_speed > 0 else 0.0
+
+    def hold_market(self) -> None:
+        """Keep the finished market on screen while its result sinks in."""
+        self.held_market = self.ctl.state.last_market
+        self.market_hold = Tween(self.anim(2.2), "linear")
+
+    def toast(self, text: str) -> None:
+        """A short announcement over the board that fades away."""
+        self.toasts.append((text, Tween(self.anim(2.8) or 1.2, "linear")))
+        del self.toasts[:-3]
+
+    def record_scores(self) -> None:
+        st = self.ctl.state
+        label = MONTHS[(st.month - 1) % 12][:3] if not st.game_over else "Mar"
+        scores = [st.score(p)["total"] for p in range(st.P)]
+        if not self.score_history and not st.game_over:
+            label = "start"
+        self.score_history.append((label, scores))
+
+    def od_names(self, market: dict | None = None) -> tuple[str, str]:
+        st = self.ctl.state
+        m = market or st.market_json() or st.last_market
+        if not m:
+            return ("?", "?")
+        b = self.ctl.board
+        a, c = m["airports"]
+        return (b.airports[b.airport_index[a]].city, b.airports[b.airport_index[c]].city)
+
+    def won_sentence(self, e: Event) -> str:
+        st = self.ctl.state
+        d = e.data
+        o, t = self.od_names()
+        stops = d["stops"]
+        how = "nonstop" if stops == 0 else ("with one stop" if stops == 1 else f"with {stops} stops")
+        extra = f" (fare {d['fare']} + {d['chits']} chit{'s' if d['chits'] > 1 else ''})" if d["chits"] else ""
+        return f"{st.names[d['player']]} wins {o}–{t} at {d['price']} {how}{extra}"
 
     #: Events whose changes on screen are local (the rest redraw everything).
     LOCAL_EVENTS = {E.PLANE_PLACED, E.SUBSIDY_TAKEN, E.MARKER_USED, E.HUB_PLACED, E.CALLSIGN_PLACED,
@@ -194,10 +302,20 @@ class GameScene(Scene):
         elif e.kind == E.FLASH_DEAL:
             line = f"{n[d['player']]} plays the flash deal: {d['old']} → {d['new']}"
         elif e.kind == E.MARKET_WON:
-            o, t = st.last_market["od"] if st.last_market and st.od is None else ([CALLSIGNS[c] for c in st.od] if st.od else ("?", "?"))
-            stops = d["stops"]
-            how = "nonstop" if stops == 0 else f"with {stops} stop{'s' if stops > 1 else ''}"
-            line = f"{n[d['player']]} wins {o}–{t} at {d['price']} {how}"
+            line = self.won_sentence(e)
+        elif e.kind == E.BID_SUBMITTED:
+            line = f"{n[d['player']]} has bid (face down)"
+        elif e.kind == E.AUTO_PASS:
+            line = f"{n[d['player']]} has no card left and passes"
+        elif e.kind == E.FLASH_DECLINED:
+            line = f"{n[d['player']]} keeps their fare"
+        elif e.kind == E.ANCILLARIES_ATTACHED and d["count"]:
+            line = f"{n[d['player']]} adds {d['count']} ancillary chit{'s' if d['count'] > 1 else ''}: price {d['price']}"
+        elif e.kind == E.MARKET_WALKED_AWAY:
+            nxt = " and ".join(n[q] for q in d["next_winners"]) or "nobody"
+            line = f"The passengers walk away from {n[d['player']]}; next best: {nxt}"
+        elif e.kind == E.PLANES_FLOWN:
+            line = f"{n[d['player']]} flies " + "–".join(b.airports[i].code for i in d["path"])
         elif e.kind == E.SENSITIVITY_ROLLED:
             line = f"Price die {d['roll']} against {d['price']}: " + ("accepted" if d["accepted"] else "the passengers walk away")
         elif e.kind == E.NOBODY_TRAVELS:
@@ -214,32 +332,137 @@ class GameScene(Scene):
 
     # ------------------------------------------------------------ decisions
     def human_actor(self) -> int | None:
+        """The human who may act now on this screen (for a secret bid: only
+        the one who has taken the seat)."""
+        st = self.ctl.state
+        if st.decision == "bid":
+            return self.private_for
         hs = self.ctl.waiting_humans()
         return hs[0] if hs else None
 
     def refresh_decision(self) -> None:
-        """Rebuild the decision buttons when the decision changes."""
+        """Rebuild the decision controls when the decision changes."""
         st = self.ctl.state
+        self.update_privacy()
         p = self.human_actor()
-        key = (st.decision, p, st.month, tuple(st.actors), st.dice, st.od, id(st))
-        if key == self.decision_key and self.decision_buttons:
+        if st.decision != "lease" or p != self.lease_for:
+            self.lease_k = None  # a new lease decision starts at "how many planes"
+        self.lease_for = p if st.decision == "lease" else None
+        key = (st.decision, p, st.month, tuple(st.actors), st.dice, st.od, self.lease_k,
+               self.private_for, self.handoff_for, id(st))
+        if key == self.decision_key:
             return
         self.decision_key = key
         self.decision_buttons = []
-        if p is None or st.decision in (None, "place_plane", "place_hub", "place_callsign"):
+        d = st.decision
+        if p is None or d in (None, "place_plane", "place_hub", "place_callsign", "bid"):
             self._layout_buttons()
             return
-        codec = st.codec()
         legal = self.ctl.legal(p)
-        d = st.decision
-        for a in legal:
-            self.decision_buttons.append(Button(self.action_label(a), self._chooser(a),
-                                                primary=d in ("roll_dice", "roll_sensitivity"),
-                                                small=True, tooltip=codec.describe(a)))
+        if d == "lease":
+            self._lease_buttons(p, legal)
+        else:
+            for a in legal:
+                self.decision_buttons.append(Button(self.action_label(a), self._chooser(a),
+                                                    primary=d in ("roll_dice", "roll_sensitivity"),
+                                                    small=True, tooltip=self.action_tooltip(a)))
         self._layout_buttons()
 
+    def _lease_buttons(self, p: int, legal: list[Action]) -> None:
+        """Leasing in two steps: how many planes, then which won cards pay (R10)."""
+        st = self.ctl.state
+        if self.lease_k is None:
+            counts = sorted({a.arg[0] for a in legal})
+            for k in counts:
+                if k == 0:
+                    self.decision_buttons.append(Button("No lease", self._chooser(Action("lease", p, (0, ()))),
+                                                        small=True, tooltip="Keep your revenue; lease nothing"))
+                else:
+                    self.decision_buttons.append(Button(
+                        f"Lease {k} plane{'s' if k > 1 else ''}", self._lease_count(k), small=True,
+                        tooltip=f"{200 * k} points: change first, then won cards of your choice"))
+            return
+        k = self.lease_k
+        self.decision_buttons.append(Button("Back", self._lease_count(None), small=True))
+        for a in legal:
+            if a.arg[0] != k:
+                continue
+            cards = a.arg[1]
+            change_used = min(st.change[p], 200 * k)
+            need = 200 * k - change_used
+            new_change = st.change[p] - change_used + (sum(cards) - need if cards else 0)
+            if cards:
+                label = f"Take back {' + '.join(map(str, cards))} → change {new_change}"
+            else:
+                label = f"Pay {200 * k} from change → {new_change} left"
+            self.decision_buttons.append(Button(label, self._chooser(a), small=True, primary=True,
+                                                tooltip="These won cards go back to your hand; "
+                                                        "the rest over the cost stays as change"))
+
+    def _lease_count(self, k: int | None) -> Callable[[], None]:
+        def f() -> None:
+            self.lease_k = k
+            self.refresh_decision()
+        return f
+
+    def update_privacy(self) -> None:
+        """Hot seat: a human bids only after taking the seat behind the hand-off
+        screen, unless they are the only human at the table."""
+        st = self.ctl.state
+        if st.decision != "bid":
+            self.private_for = None
+            self.handoff_for = None
+            return
+        waiting = sorted(self.ctl.waiting_humans(), key=lambda q: (q - st.roller) % st.P)
+        if not waiting:
+            self.private_for = self.handoff_for = None
+        elif self.private_for in waiting:
+            self.handoff_for = None
+        elif len(self.ctl.humans()) >= 2:
+            self.private_for = None
+            self.handoff_for = waiting[0]
+            self.handoff_button.label = f"I am {st.names[waiting[0]]}: show my cards"
+        else:
+            self.private_for = waiting[0]
+            self.handoff_for = None
+        if self.private_for is None:
+            self.selected_card = None
+
+    def take_seat(self) -> None:
+        if self.handoff_for is not None:
+            self.private_for = self.handoff_for
+            self.handoff_for = None
+            self.selected_card = None
+            self.dirty = True
+            self.refresh_decision()
+
+    def selected_value(self) -> int | None:
+        """The card value picked in the secret panel (0 = pass), if any."""
+        if self.selected_card is None or self.selected_card >= len(self.card_rects):
+            return None
+        return self.card_rects[self.selected_card][0]
+
+    def confirm_bid(self) -> None:
+        p = self.private_for
+        v = self.selected_value()
+        if p is None or v is None:
+            return
+        fare = None if v == 0 else v
+        self.try_action(Action("bid", p, fare))
+        self.dirty = True
+
     def _chooser(self, a: Action) -> Callable[[], None]:
-        return lambda: self.choose(a)
+        def f() -> None:
+            self.choose(a)
+        f.action = a  # type: ignore[attr-defined]  # lets tests and tooltips find a button's action
+        return f
+
+    def button_for(self, a: Action) -> Button | None:
+        """The decision button that takes action ``a``, if one is shown."""
+        for b in self.decision_buttons:
+            if getattr(b.on_click, "action", None) == a:
+                return b
+        return None
 
     def action_label(self, a: Action) -> str:
         st = self.ctl.state
@@ -248,41 +471,120 @@ class GameScene(Scene):
         if t == "roll_dice":
             return "Roll the dice"
         if t == "roll_sensitivity":
-            return "Roll the price die"
+            fare = st.bid[a.player or 0] or 0
+            return f"Roll the price die (price {fare + 100 * st.chit_count})"
         if t == "choose_od":
             x, y = a.arg
             return f"{CALLSIGNS[x]}–{CALLSIGNS[y]}"
-        if t in ("bid", "flash"):
-            return "Pass" if a.arg is None and t == "bid" else ("Decline" if a.arg is None else str(a.arg))
+        if t == "bid":
+            return "Pass" if a.arg is None else str(a.arg)
+        if t == "flash":
+            return f"Keep {st.bid[a.player or 0]}" if a.arg is None else f"Lower to {a.arg}"
         if t == "ancillaries":
-            return f"{a.arg} chit{'s' if a.arg != 1 else ''}"
+            fare = st.bid[a.player or 0] or 0
+            if a.arg == 0:
+                return f"No chits (sell at {fare})"
+            return f"{a.arg} chit{'s' if a.arg > 1 else ''} → {fare + 100 * a.arg}"
         if t == "choose_itinerary":
             return "–".join(b.airports[i].code for i in a.arg)
         if t == "lease":
             k, cards = a.arg
-            if k == 0:
-                return "No lease"
-            pay = "+".join(map(str, cards)) if cards else "change"
-            return f"{k} plane{'s' if k > 1 else ''} ({pay})"
+            return "No lease" if k == 0 else f"{k} plane{'s' if k > 1 else ''} ({'+'.join(map(str, cards)) or 'change'})"
         return t
 
+    def action_tooltip(self, a: Action) -> str:
+        t = a.type
+        if t == "flash":
+            return ("Decline the flash deal" if a.arg is None else
+                    "Use your one flash deal of the game: replace your fare with this lower card")
+        if t == "ancillaries":
+            return ("Sell seat selection, check-in, baggage: +100 each if the passengers accept. "
+                    "With chits the price die must reach the final price, or they walk away.")
+        if t == "choose_od":
+            st = self.ctl.state
+            x, y = a.arg
+            codes = [st.board.airports[st.callsign_airport[c]].code for c in (x, y)]
+            return f"Market {codes[0]}–{codes[1]}"
+        if t == "choose_itinerary":
+            return "Fly this itinerary: one plane leaves each of its routes"
+        return self.ctl.state.codec().describe(a)
+
     def _layout_buttons(self) -> None:
+        """Decision buttons, right-aligned in the bottom bar (two rows if needed);
+        the roll button sits on the dice tray."""
         s = self.s
-        x = self.bottom.right - int(12 * s)
-        h = int(36 * s)
-        y = self.bottom.centery - h // 2 + int(8 * s)
-        for b in reversed(self.decision_buttons):
-            f = assets.font(int(T.TYPE.small * s), "semibold")
-            w = max(int(70 * s), f.size(b.label)[0] + int(24 * s))
-            x -= w
-            b.rect = pygame.Rect(x, y, w, h)
-            x -= int(8 * s)
+        st = self.ctl.state
+        f = assets.font(int(T.TYPE.small * s), "semibold")
+        widths = [max(int(70 * s), f.size(b.label)[0] + int(24 * s)) for b in self.decision_buttons]
+        gap = int(8 * s)
+        avail = int(self.bottom.w * 0.62)
+        rows: list[list[int]] = [[]]
+        used = 0
+        for i, w in enumerate(widths):
+            if rows[-1] and used + w > avail:
+                rows.append([])
+                used = 0
+            rows[-1].append(i)
+            used += w + gap
+        h = int((34 if len(rows) == 1 else 30) * s)
+        total_h = len(rows) * h + (len(rows) - 1) * int(6 * s)
+        y = self.bottom.centery - total_h // 2
+        for row in rows:
+            x = self.bottom.right - int(12 * s) - sum(widths[i] for i in row) - gap * (len(row) - 1)
+            for i in row:
+                self.decision_buttons[i].rect = pygame.Rect(x, y, widths[i], h)
+                x += widths[i] + gap
+            y += h + int(6 * s)
+        if st.decision == "roll_dice" and self.decision_buttons:
+            b = self.decision_buttons[0]
+            b.small = False
+            b.rect = pygame.Rect(0, 0, int(220 * s), int(44 * s))
+            b.rect.midbottom = (self.dice.rect.centerx, self.dice.rect.bottom - int(28 * s))
         self.widgets.clear()
         self.widgets.add(self.menu_button)
         for b in self.decision_buttons:
             self.widgets.add(b)
+        if self.handoff_for is not None:
+            self.widgets.clear()
+            self.widgets.add(self.handoff_button)
+            self.widgets.set_focus(self.handoff_button)
+        elif self.private_for is not None:
+            self.layout_private()
+            self.widgets.add(self.confirm_button)
+
+    def private_rect(self) -> pygame.Rect:
+        s = self.s
+        h = int(200 * s)
+        return pygame.Rect(self.board_rect.x + int(16 * s), self.bottom.bottom - h - int(10 * s),
+                           self.board_rect.w - int(32 * s), h)
+
+    def layout_private(self) -> None:
+        """Cards of the private bid panel: every card in hand, then Pass."""
+        s = self.s
+        st = self.ctl.state
+        p = self.private_for
+        if p is None:
+            return
+        r = self.private_rect()
+        hand = st.hand_cards(p)
+        cw, ch = int(56 * s), int(76 * s)
+        gap = int(8 * s)
+        x = r.x + int(20 * s)
+        y = r.bottom - ch - int(18 * s)
+        self.card_rects = []
+        for v in hand:
+            self.card_rects.append((v, pygame.Rect(x, y, cw, ch)))
+            x += cw + gap
+        self.card_rects.append((0, pygame.Rect(x + int(8 * s), y, cw, ch)))  # 0 = pass
+        self.confirm_button.rect = pygame.Rect(r.right - int(190 * s), y + ch - int(46 * s), int(170 * s), int(46 * s))
+        sel = self.selected_value()
+        self.confirm_button.label = ("Choose a card" if sel is None else
+                                     ("Pass this month" if sel == 0 else f"Bid {sel}"))
+        self.confirm_button.enabled = sel is not None
 
     def choose(self, action: Action) -> None:
+        if self.blocking():
+            return  # let the dice and cards land first
         if action.type in ("roll_dice", "roll_sensitivity"):
             self.ctl.roll()
         else:
@@ -290,6 +592,16 @@ class GameScene(Scene):
             if msg:
                 self.message = msg
         self.dirty = True
+
+    def busy(self) -> bool:
+        """Something the players should see is still moving (computers wait)."""
+        return bool(self.flights) or self.blocking()
+
+    def blocking(self) -> bool:
+        """An animation that must finish before anyone decides (dice, reveal,
+        price die, the result on the table); flying planes do not block clicks."""
+        return (self.dice.rolling or self.table.flipping or self.price_die.rolling
+                or (self.market_hold is not None and not self.market_hold.done))
 
     def prompt(self) -> tuple[str, str]:
         """(headline, hint) for the decision at hand."""
@@ -317,27 +629,58 @@ class GameScene(Scene):
             return (f"{who}: place a hub ({len(st.hubs[st.actors[0]]) + 1} of 2){thinking}",
                     "Click an airport. You can only connect flights at your hubs.")
         if d == "roll_dice":
-            return (f"{MONTHS[st.month]}: {who} rolls the passenger dice{thinking}", "")
+            return (f"{MONTHS[st.month]}: {who} rolls the passenger dice{thinking}",
+                    "Three different call signs come up; the roller picks two as the market.")
         if d == "choose_od":
-            return (f"{who}: choose the market{thinking}", "Two of the three call signs rolled.")
+            return (f"{who}: choose the market{thinking}",
+                    "Click two of the three dice (or a button). Airlines that can fly between them may bid.")
         if d == "bid":
-            return (f"Bidding: {who}{thinking}", "Pick a fare card, or pass. Bids stay secret until all are in.")
+            if self.handoff_for is not None:
+                return (f"Pass the screen to {n[self.handoff_for]}", "")
+            if self.private_for is not None:
+                return (f"{n[self.private_for]}: choose your secret bid",
+                        "Pick a fare card (or Pass), then confirm. Cards are revealed together.")
+            return (f"Bidding: waiting for {who}{thinking}", "Bids stay face down until all are in.")
         if d == "flash":
-            return (f"{who}: play your flash deal?{thinking}", "Replace your fare with a lower card (once per game).")
+            return (f"{who}: play your flash deal?{thinking}", self.flash_hint())
         if d == "ancillaries":
             return (f"{who}: attach ancillary chits?{thinking}", "+100 each; the price die must reach the final price.")
         if d == "roll_sensitivity":
-            return (f"{who}: roll the price-sensitivity die{thinking}", "")
+            return (f"{who}: roll the price-sensitivity die{thinking}",
+                    "At least the final price: the passengers accept. Lower: they walk away to the next best bid.")
         if d == "choose_itinerary":
-            return (f"{who}: choose which itinerary to fly{thinking}", "")
+            return (f"{who}: choose which itinerary to fly{thinking}",
+                    "Click one of your highlighted paths on the map: one plane leaves each of its routes.")
         if d == "lease":
             return (f"{who}: lease planes?{thinking}", "200 each, paid with won fare cards; change is kept.")
         return (f"{who}: {d}", "")
+
+    def flash_hint(self) -> str:
+        """Why the flash deal is offered: what it takes to win now."""
+        st = self.ctl.state
+        p = st.actors[0]
+        mine, stops = st.bid[p], st.stops[p]
+        nonstop = [st.bid[q] for q in range(st.P) if st.bid[q] is not None and st.stops[q] == 0]
+        base = "Once per game: replace your fare with a lower card from your hand."
+        if stops == 1 and nonstop:
+            return f"{base} Your one-stop {mine} wins only at half the nonstop {min(nonstop)} or less ({min(nonstop) // 2})."
+        if st.winners and p not in st.winners:
+            best = min(st.bid[q] for q in st.winners)  # type: ignore[type-var]
+            return f"{base} You bid {mine}; the best bid now is {best}."
+        return f"{base} You are tied at {mine}: a lower card wins alone."
 
     # ------------------------------------------------------------ input
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.open_menu()
+            return
+        if self.handoff_for is not None:
+            if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.take_seat()
+                return
+            self.widgets.handle(e)
+            return
+        if self.private_for is not None and self.private_key(e):
             return
         if self.widgets.handle(e):
             return
@@ -345,24 +688,82 @@ class GameScene(Scene):
             self.mouse = e.pos
             self.update_hover(e.pos)
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
+            if self.private_for is not None:
+                for i, (_, r) in enumerate(self.card_rects):
+                    if r.collidepoint(e.pos):
+                        self.selected_card = i
+                        self.layout_private()
+                        return
             self.click_board(e.pos)
+
+    def private_key(self, e: pygame.event.Event) -> bool:
+        """Keyboard in the secret bid panel: arrows pick a card, Enter bids."""
+        if e.type != pygame.KEYDOWN:
+            return False
+        n = len(self.card_rects)
+        if e.key in (pygame.K_LEFT, pygame.K_RIGHT) and n:
+            i = self.selected_card if self.selected_card is not None else -1
+            self.selected_card = (i + (1 if e.key == pygame.K_RIGHT else -1)) % n
+            self.layout_private()
+            return True
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.selected_card is not None:
+            self.confirm_bid()
+            return True
+        return False
 
     def update_hover(self, pos: Point) -> None:
         st = self.ctl.state
         p = self.human_actor()
         self.hover_route = None
         self.hover_airport = None
-        if p is None or not self.board_rect.collidepoint(pos):
+        self.path_hover = None
+        self.dice.hover = None
+        if p is None:
+            return
+        if st.decision == "choose_od":
+            self.dice.hover = self.dice.die_at(pos)
+            return
+        if not self.board_rect.collidepoint(pos):
             return
         if st.decision == "place_plane":
             self.hover_route = self.view.route_at(pos)
         elif st.decision in ("place_hub", "place_callsign"):
             self.hover_airport = self.view.airport_at(pos)
+        elif st.decision == "choose_itinerary":
+            self.path_hover = self.path_at(pos, p)
+
+    def path_at(self, pos: Point, p: int) -> int | None:
+        """Which of ``p``'s candidate itineraries has a route under the mouse."""
+        r = self.view.route_at(pos, 12 * self.s)
+        if r is None:
+            return None
+        st = self.ctl.state
+        ends = st.board.route_ends[r]
+        for i, path in enumerate(st.paths[p]):
+            legs = {tuple(sorted(x)) for x in zip(path, path[1:])}
+            if tuple(sorted(ends)) in legs:
+                # a route shared by several paths picks the first; the buttons reach all
+                return i
+        return None
 
     def click_board(self, pos: Point) -> None:
         st = self.ctl.state
         p = self.human_actor()
-        if p is None or not self.board_rect.collidepoint(pos):
+        if p is None or self.blocking():
+            return
+        if st.decision == "choose_od":
+            c = self.dice.die_at(pos)
+            if c is None:
+                return
+            if c in self.dice.selected:
+                self.dice.selected.remove(c)
+            else:
+                self.dice.selected.append(c)
+            if len(self.dice.selected) == 2:
+                x, y = sorted(self.dice.selected)
+                self.try_action(Action("choose_od", p, (x, y)))
+            return
+        if not self.board_rect.collidepoint(pos):
             return
         if st.decision == "place_plane":
             r = self.view.route_at(pos)
@@ -377,6 +778,10 @@ class GameScene(Scene):
             if a is not None:
                 c = st.callsign_airport.index(-1)
                 self.try_action(Action("place_callsign", p, (c, a)))
+        elif st.decision == "choose_itinerary":
+            i = self.path_at(pos, p)
+            if i is not None:
+                self.try_action(Action("choose_itinerary", p, st.paths[p][i]))
         self.update_hover(pos)
 
     def try_action(self, a: Action) -> None:
@@ -407,17 +812,38 @@ class GameScene(Scene):
             return  # paused under a menu or dialog
         self.t += dt
         self.tweens.update(dt)
+        for tw in (self.dice.roll.tween if self.dice.roll else None, self.table.flip, self.price_die.tween,
+                   self.market_hold):
+            if tw is not None and not tw.done:
+                tw.update(dt)
+                if tw.done:
+                    self.dirty = True
+        for _, tw in self.toasts:
+            tw.update(dt)
+        if self.toasts and any(tw.done for _, tw in self.toasts):
+            self.toasts = [x for x in self.toasts if not x[1].done]
+            self.dirty = True
         if self.flights:
             self.flights = [f for f in self.flights if not f.tween.done]
-        # computer seats decide at a pace people can follow, once planes have landed
-        if self.ctl.computer_to_move() is not None and not self.flights:
+        if self.results_timer is not None and not self.busy():
+            self.results_timer -= dt
+            if self.results_timer <= 0:
+                self.results_timer = None
+                self.show_results()
+                return
+        # computer seats decide at a pace people can follow, once things have landed
+        if self.ctl.computer_to_move() is not None and not self.busy():
             self.ai_wait += dt
-            pace = self.app.ai_pace if self.ctl.state.decision not in ("bid",) else self.app.ai_pace * 0.5
+            pace = self.app.ai_pace * (0.5 if self.ctl.state.decision == "bid" else 1.0)
             if self.ai_wait >= pace:
                 self.ai_wait = 0.0
                 self.ctl.step_computer()
         else:
             self.ai_wait = 0.0
+
+    def show_results(self) -> None:
+        from opensky.ui.scenes.results import ResultsScene
+        self.app.replace(ResultsScene(self.app, self.setup, self.ctl.state, self.score_history))
 
     def moving_rects(self) -> list[pygame.Rect]:
         """Where the moving things are now (flying planes, the pulsing market)."""
@@ -436,6 +862,8 @@ class GameScene(Scene):
         return out
 
     def damage(self) -> list[pygame.Rect] | None:
+        if self.busy() and not self.flights or self.dice.rolling or self.table.flipping or self.toasts:
+            return None  # bigger animations: redraw the whole frame
         rects = self.drawn_moving + self.moving_rects() + self.pending_damage
         return rects or None
 
@@ -453,7 +881,9 @@ class GameScene(Scene):
     def wants_frame(self) -> bool:
         if self.app.stack.top is not self:
             return False
-        return bool(self.flights) or bool(self.pending_damage) or self.ctl.computer_to_move() is not None or self.ctl.state.od is not None
+        return (bool(self.flights) or bool(self.pending_damage) or self.busy() or bool(self.toasts)
+                or self.results_timer is not None or self.ctl.computer_to_move() is not None
+                or self.ctl.state.od is not None)
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
@@ -461,6 +891,7 @@ class GameScene(Scene):
         s = self.s
         self.view.draw(surface, st)
         self.draw_board_overlay(surface)
+        self.draw_market(surface)
         self.draw_top(surface)
         self.draw_sidebar(surface)
         self.draw_bottom(surface)
@@ -471,12 +902,118 @@ class GameScene(Scene):
             x, y = f.pos()
             size = self.view.token_radius() * (1.6 if f.landing else 1.4)
             D.plane_icon(surface, (x, y), size, f.angle(), seat.rgb)
-        self.drawn_moving = self.moving_rects()
-        self.pending_damage = []
+        self.draw_toasts(surface)
+        if self.private_for is not None:
+            self.draw_private(surface)
         self.widgets.draw(surface, s)
-        tip = self.tooltip_text()
+        if self.handoff_for is not None:
+            self.draw_handoff(surface)
+        tip = self.tooltip_text() if self.handoff_for is None else ""
         if tip:
             D.tooltip(surface, tip, (int(self.mouse[0]), int(self.mouse[1])), s)
+        self.drawn_moving = self.moving_rects()
+        self.pending_damage = []
+
+    def draw_market(self, surface: pygame.Surface) -> None:
+        """The dice while the market is chosen; the bid table while it is priced."""
+        st = self.ctl.state
+        held = self.market_hold is not None and not self.market_hold.done
+        if not held and st.phase == "marketing" and (st.decision in ("roll_dice", "choose_od") or self.dice.roll):
+            who = st.names[st.roller]
+            if st.decision == "roll_dice":
+                cap = f"{who} rolls the passenger dice" if self.ctl.is_human(st.roller) else f"{who} is rolling…"
+            elif self.dice.rolling:
+                cap = "Rolling… (a repeated call sign is rolled again)"
+            elif self.ctl.is_human(st.roller):
+                cap = "Click two dice: the market's two airports"
+            else:
+                cap = f"{who} chooses the market…"
+            self.dice.draw(surface, st, cap, self.t)
+        else:
+            market = self.shown_market()
+            if market is not None:
+                o, t = self.od_names(market)
+                title = f"{market['od'][0]} – {market['od'][1]}: {o} – {t}"
+                self.table.draw(surface, market, st.names, title, self.price_die, self.flashed)
+
+    def shown_market(self) -> dict | None:
+        """The market on the table: the current one while it is priced, and the
+        finished one for a moment after, so everybody sees how it ended."""
+        st = self.ctl.state
+        if st.phase == "pricing" and st.od is not None:
+            return st.market_json()
+        if self.market_hold is not None and not self.market_hold.done:
+            return self.held_market
+        return None
+
+    def draw_toasts(self, surface: pygame.Surface) -> None:
+        s = self.s
+        y = self.board_rect.y + int(160 * s)
+        for text, tw in self.toasts:
+            v = tw.raw
+            alpha = 255 if v < 0.75 else int(255 * (1 - (v - 0.75) / 0.25))
+            img = assets.text(text, int(T.TYPE.body * s), (255, 255, 255), "semibold")
+            box = img.get_rect(center=(self.board_rect.centerx, y)).inflate(int(28 * s), int(14 * s))
+            layer = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(layer, (*T.NIGHT, 225), layer.get_rect(), border_radius=int(10 * s))
+            layer.blit(img, img.get_rect(center=(box.w // 2, box.h // 2)))
+            layer.set_alpha(alpha)
+            surface.blit(layer, box.topleft)
+            y += box.h + int(8 * s)
+
+    def draw_handoff(self, surface: pygame.Surface) -> None:
+        """The hot-seat screen: covers everything until the next bidder is alone."""
+        s = self.s
+        p = self.handoff_for
+        assert p is not None
+        st = self.ctl.state
+        w, h = surface.get_size()
+        surface.blit(D.vertical_gradient((w, h), T.NIGHT, T.NIGHT_2), (0, 0))
+        seat = self.setup.seats[p]
+        D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, 26 * s), (w // 2, h // 2 - int(120 * s)))
+        t1 = assets.text(f"Pass to {seat.name}", int(T.TYPE.h1 * 1.2 * s), (255, 255, 255), "bold")
+        surface.blit(t1, t1.get_rect(center=(w // 2, h // 2 - int(50 * s))))
+        o, t = self.od_names() if st.od is not None else ("?", "?")
+        msg = f"Click when only {seat.name} is looking. {seat.name} bids in secret for {o} – {t}."
+        t2 = assets.text(msg, int(T.TYPE.body * s), (200, 210, 228))
+        surface.blit(t2, t2.get_rect(center=(w // 2, h // 2 + int(6 * s))))
+        done = [st.names[q] for q in range(st.P) if st.submitted[q] and st.stops[q] is not None]
+        if done:
+            t3 = assets.text("Already bid: " + ", ".join(done), int(T.TYPE.small * s), (150, 165, 190))
+            surface.blit(t3, t3.get_rect(center=(w // 2, h // 2 + int(34 * s))))
+        self.handoff_button.draw(surface, s)
+
+    def draw_private(self, surface: pygame.Surface) -> None:
+        """The secret bid panel of the player who has taken the seat."""
+        s = self.s
+        p = self.private_for
+        assert p is not None
+        st = self.ctl.state
+        r = self.private_rect()
+        shadowed_panel(surface, r, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=110)
+        seat = self.setup.seats[p]
+        pygame.draw.rect(surface, seat.rgb, pygame.Rect(r.x, r.y + int(14 * s), max(3, int(5 * s)), r.h - int(28 * s)))
+        x = r.x + int(20 * s)
+        y = r.y + int(12 * s)
+        head = assets.text(f"{seat.name}: your secret bid", int(T.TYPE.h2 * 0.85 * s), T.INK, "bold")
+        surface.blit(head, (x, y))
+        path = st.paths[p][0] if st.paths[p] else ()
+        codes = "–".join(st.board.airports[i].code for i in path)
+        stops = st.stops[p] or 0
+        cls = "nonstop" if stops == 0 else f"{stops} stop{'s' if stops > 1 else ''}"
+        alt = f" (or {len(st.paths[p]) - 1} other path{'s' if len(st.paths[p]) > 2 else ''})" if len(st.paths[p]) > 1 else ""
+        sub = (f"You fly {codes}, {cls}{alt}. Lowest fare wins; a one-stop beats a nonstop only at half its fare. "
+               "Nobody sees your card until all bids are in.")
+        lines = D.wrap(sub, int(T.TYPE.small * s), r.w - int(250 * s))
+        D.blit_lines(surface, lines[:2], (x, y + int(30 * s)), int(T.TYPE.small * s), T.INK_SOFT)
+        hover = pygame.mouse.get_pos()
+        for i, (v, cr) in enumerate(self.card_rects):
+            sel = i == self.selected_card
+            rr = cr.move(0, -int(10 * s)) if sel else cr
+            if v == 0:
+                draw_card(surface, rr, None, s, selected=sel, hover=cr.collidepoint(hover), label="Pass")
+            else:
+                draw_card(surface, rr, v, s, selected=sel, hover=cr.collidepoint(hover))
 
     def draw_board_overlay(self, surface: pygame.Surface) -> None:
         st = self.ctl.state
@@ -496,9 +1033,34 @@ class GameScene(Scene):
             ok = self.hover_airport in legal
             self.view.highlight_airport(surface, self.hover_airport, T.ROUTE_HOVER if ok else T.BAD)
         if st.od is not None:
+            self.draw_itineraries(surface)
             pulse = 1.0 + 0.08 * math.sin(self.t * 4)
             for c in st.od:
                 self.view.highlight_airport(surface, st.callsign_airport[c], T.ACCENT, pulse)
+        elif st.decision == "choose_od" and self.dice.selected:
+            for c in self.dice.selected + ([self.dice.hover] if self.dice.hover is not None else []):
+                self.view.highlight_airport(surface, st.callsign_airport[c], T.ACCENT)
+
+    def draw_itineraries(self, surface: pygame.Surface) -> None:
+        """Every airline's valid itinerary for the market, in its colour, side by side."""
+        st = self.ctl.state
+        s = self.s
+        flyers = [p for p in range(st.P) if st.stops[p] is not None and st.paths[p]]
+        chooser = st.actors[0] if st.decision == "choose_itinerary" else None
+        for k, p in enumerate(flyers):
+            seat = self.setup.seats[p]
+            off = (k - (len(flyers) - 1) / 2) * 5 * s
+            paths = st.paths[p] if p == chooser else st.paths[p][:1]
+            for i, path in enumerate(paths):
+                emphasis = p == chooser and i == self.path_hover
+                width = max(2, round((6 if emphasis else 3) * s))
+                col = seat.rgb if (p != chooser or emphasis or self.path_hover is None) else T.mix(seat.rgb, (255, 255, 255), 0.5)
+                for a, b in zip(path, path[1:]):
+                    (x0, y0), (x1, y1) = self.view.apx[a], self.view.apx[b]
+                    L = math.hypot(x1 - x0, y1 - y0) or 1
+                    nx, ny = -(y1 - y0) / L * off, (x1 - x0) / L * off
+                    pygame.draw.line(surface, (255, 255, 255), (x0 + nx, y0 + ny), (x1 + nx, y1 + ny), width + 2)
+                    pygame.draw.line(surface, col, (x0 + nx, y0 + ny), (x1 + nx, y1 + ny), width)
 
     def tooltip_text(self) -> str:
         st = self.ctl.state

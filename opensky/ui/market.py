@@ -1,0 +1,311 @@
+"""The month's market on screen: the passenger dice and the table of bids.
+
+Both draw only public information: the dice, who has submitted a bid (face
+down), and the cards once revealed.  A hidden bid is never an input here.
+"""
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+
+import pygame
+
+from opensky.rules.constants import CALLSIGNS
+from opensky.rules.state import GameState
+from opensky.ui import assets, draw as D, theme as T
+from opensky.ui.setup import Seat
+from opensky.ui.tween import Tween
+from opensky.ui.widgets import rounded, shadowed_panel
+
+DIE_FACE = (252, 250, 244)
+
+
+def draw_card(surface: pygame.Surface, rect: pygame.Rect, value: int | None, s: float, *,
+              face_up: bool = True, won: bool = False, selected: bool = False, hover: bool = False,
+              dim: bool = False, label: str | None = None) -> None:
+    """A fare card: face up with its value, or face down (the airline back)."""
+    rad = max(3, int(7 * s))
+    shadow = rect.move(0, max(1, int(2 * s)))
+    rounded(surface, shadow, (0, 0, 0) if not dim else T.LINE, rad)
+    if not face_up:
+        rounded(surface, rect, T.NIGHT_2, rad)
+        inner = rect.inflate(-int(8 * s), -int(8 * s))
+        rounded(surface, inner, T.mix(T.NIGHT_2, (255, 255, 255), 0.12), max(2, rad - 3), max(1, int(s)))
+        D.plane_icon(surface, rect.center, min(rect.w, rect.h) * 0.22, -math.pi / 4, (200, 210, 228), outline=None)
+        return
+    bg = T.GOLD if won else (T.mix(T.CARD, T.ACCENT, 0.12) if hover else T.CARD)
+    if dim:
+        bg = T.mix(bg, T.PAPER_DARK, 0.6)
+    rounded(surface, rect, bg, rad)
+    border = T.ACCENT if selected else T.LINE
+    rounded(surface, rect, border, rad, max(2, int((3 if selected else 1) * s)))
+    text = label if label is not None else (str(value) if value is not None else "pass")
+    size = int(min(rect.h * 0.34, rect.w * 0.36))
+    img = assets.text(text, max(8, size), T.INK_FAINT if dim else T.INK, "bold")
+    surface.blit(img, img.get_rect(center=rect.center))
+
+
+# ---------------------------------------------------------------- dice
+
+
+@dataclass
+class DiceRoll:
+    """The animation of one roll: tumbling faces, duplicates re-rolled, then
+    the outcome.  The outcome comes from the engine; the tumble is only shown."""
+    outcome: tuple[int, int, int]
+    tween: Tween
+    frames: list[list[int]] = field(default_factory=list)  # faces per step
+
+    @classmethod
+    def make(cls, outcome: tuple[int, ...], duration: float, rng: random.Random) -> "DiceRoll":
+        out = list(outcome)
+        rng.shuffle(out)
+        frames: list[list[int]] = []
+        cur = [rng.randrange(6) for _ in range(3)]
+        for _ in range(8):
+            frames.append(cur[:])
+            cur = [rng.randrange(6) for _ in range(3)]
+        # a first result, possibly with a duplicate that visibly re-rolls (R5)
+        first = out[:]
+        if rng.random() < 0.6:
+            k = rng.randrange(3)
+            first[k] = first[(k + 1) % 3]
+        frames += [first] * 4
+        for _ in range(3):
+            frames.append([f if i != k else rng.randrange(6) for i, f in enumerate(first)]
+                          if first != out else first)
+        frames += [out] * 3
+        return cls(tuple(out), Tween(duration, "linear"), frames)  # type: ignore[arg-type]
+
+    def faces(self) -> list[int]:
+        i = min(len(self.frames) - 1, int(self.tween.raw * len(self.frames)))
+        return self.frames[i]
+
+
+class DiceTray:
+    """Three passenger dice on a tray over the board."""
+
+    def __init__(self) -> None:
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.roll: DiceRoll | None = None
+        self.order: list[int] = []      # the dice as shown (engine outcome, tray order)
+        self.selected: list[int] = []   # call signs the roller picked
+        self.hover: int | None = None
+        self.rng = random.Random(1)
+        self.s = 1.0
+
+    def layout(self, board_rect: pygame.Rect, s: float) -> None:
+        self.s = s
+        w, h = int(420 * s), int(150 * s)
+        self.rect = pygame.Rect(board_rect.centerx - w // 2, board_rect.bottom - h - int(16 * s), w, h)
+
+    def start(self, outcome: tuple[int, ...], duration: float) -> None:
+        self.roll = DiceRoll.make(outcome, duration, self.rng)
+        self.order = list(self.roll.outcome)
+        self.selected = []
+
+    def reset(self) -> None:
+        self.roll = None
+        self.order = []
+        self.selected = []
+
+    @property
+    def rolling(self) -> bool:
+        return self.roll is not None and not self.roll.tween.done
+
+    def die_rects(self) -> list[pygame.Rect]:
+        s = self.s
+        d = int(78 * s)
+        gap = int(24 * s)
+        x = self.rect.centerx - (3 * d + 2 * gap) // 2
+        y = self.rect.y + int(16 * s)
+        return [pygame.Rect(x + i * (d + gap), y, d, d) for i in range(3)]
+
+    def die_at(self, pos: tuple[float, float]) -> int | None:
+        if self.rolling or not self.order:
+            return None
+        for c, r in zip(self.order, self.die_rects()):
+            if r.collidepoint(pos):
+                return c
+        return None
+
+    def draw(self, surface: pygame.Surface, state: GameState, caption: str, t: float) -> None:
+        s = self.s
+        shadowed_panel(surface, self.rect, T.mix(T.PAPER, (255, 255, 255), 0.3), int(14 * s),
+                       shadow=int(4 * s), alpha=90)
+        faces = self.roll.faces() if self.roll is not None else []
+        rolling = self.rolling
+        for i, r in enumerate(self.die_rects()):
+            if not faces:
+                face = None
+            else:
+                face = faces[i] if rolling else self.order[i]
+            rr = r.copy()
+            if rolling:
+                wob = math.sin(t * 40 + i * 2.1) * 5 * s
+                rr = rr.move(0, int(wob))
+            sel = face is not None and not rolling and face in self.selected
+            hov = face is not None and not rolling and face == self.hover
+            if sel:
+                rr = rr.move(0, -int(8 * s))
+            rounded(surface, rr.move(0, int(3 * s)), (0, 0, 0), int(12 * s))
+            rounded(surface, rr, DIE_FACE if not sel else T.mix(DIE_FACE, T.ACCENT, 0.22), int(12 * s))
+            rounded(surface, rr, T.ACCENT if (sel or hov) else T.LINE, int(12 * s), max(2, int((3 if sel or hov else 1) * s)))
+            if face is None:
+                q = assets.text("?", int(34 * s), T.INK_FAINT, "bold")
+                surface.blit(q, q.get_rect(center=rr.center))
+                continue
+            letter = assets.text(CALLSIGNS[face][0], int(34 * s), T.INK, "bold")
+            surface.blit(letter, letter.get_rect(center=(rr.centerx, rr.y + int(30 * s))))
+            name = assets.text(CALLSIGNS[face], int(12 * s), T.INK_SOFT, "semibold")
+            surface.blit(name, name.get_rect(center=(rr.centerx, rr.y + int(56 * s))))
+            a = state.callsign_airport[face]
+            if a >= 0 and not rolling:
+                code = assets.text(state.board.airports[a].code, int(11 * s), T.ACCENT_DARK, "bold")
+                surface.blit(code, code.get_rect(center=(rr.centerx, rr.y + int(70 * s))))
+        cap = assets.text(caption, int(T.TYPE.small * s), T.INK_SOFT, "semibold")
+        surface.blit(cap, cap.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - int(10 * s))))
+
+
+# ---------------------------------------------------------------- sensitivity die
+
+
+class PriceDie:
+    """The price-sensitivity die: a tumble, then the face, against the price."""
+
+    FACES = (200, 300, 400, 500, 600, 700)
+
+    def __init__(self) -> None:
+        self.tween: Tween | None = None
+        self.result: int | None = None
+        self.price = 0
+        self.accepted = False
+        self.rng = random.Random(2)
+        self.seq: list[int] = []
+
+    def start(self, result: int, price: int, accepted: bool, duration: float) -> None:
+        self.result, self.price, self.accepted = result, price, accepted
+        self.tween = Tween(duration, "linear")
+        self.seq = [self.rng.choice(self.FACES) for _ in range(10)] + [result]
+
+    @property
+    def rolling(self) -> bool:
+        return self.tween is not None and not self.tween.done
+
+    def face(self) -> int | None:
+        if self.tween is None:
+            return None
+        i = min(len(self.seq) - 1, int(self.tween.raw * len(self.seq)))
+        return self.seq[i]
+
+
+# ---------------------------------------------------------------- bid table
+
+
+class BidTable:
+    """The airlines in this month's market, their bid cards and the result."""
+
+    def __init__(self, seats: list[Seat]):
+        self.seats = seats
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.s = 1.0
+        self.flip: Tween | None = None
+        self.slot_rects: dict[int, pygame.Rect] = {}
+
+    def layout(self, board_rect: pygame.Rect, s: float, n: int) -> None:
+        self.s = s
+        slot_w = int(150 * s)
+        w = max(int(300 * s), n * slot_w + int(24 * s))
+        h = int(132 * s)
+        self.rect = pygame.Rect(board_rect.centerx - w // 2, board_rect.y + int(12 * s), w, h)
+
+    def start_flip(self, duration: float) -> None:
+        self.flip = Tween(duration, "in_out_sine")
+
+    @property
+    def flipping(self) -> bool:
+        return self.flip is not None and not self.flip.done
+
+    def draw(self, surface: pygame.Surface, market: dict, names: list[str], title: str,
+             price_die: PriceDie, flashed: set[int]) -> None:
+        """Draw from the public market record (``GameState.market_json()``):
+        who can fly it and how, who has submitted, the bids once revealed."""
+        s = self.s
+        seat_of = {n: i for i, n in enumerate(names)}
+        players = [seat_of[n] for n in market["stops"]]
+        self.slot_rects = {}
+        shadowed_panel(surface, self.rect, T.mix(T.PAPER, (255, 255, 255), 0.3), int(14 * s),
+                       shadow=int(4 * s), alpha=90)
+        head = assets.text(title, int(T.TYPE.small * s), T.INK, "bold")
+        surface.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + int(8 * s))))
+        if not players:
+            msg = assets.text("No airline can fly this market", int(T.TYPE.small * s), T.INK_SOFT)
+            surface.blit(msg, msg.get_rect(center=(self.rect.centerx, self.rect.centery + int(10 * s))))
+            return
+        slot_w = (self.rect.w - int(24 * s)) // len(players)
+        revealed = market["revealed"]
+        winners = {seat_of[n] for n in market["winners"]}
+        walked = seat_of.get(market.get("walked_away", ""), -1)
+        for k, p in enumerate(players):
+            seat = self.seats[p]
+            name = names[p]
+            x = self.rect.x + int(12 * s) + k * slot_w
+            slot = pygame.Rect(x, self.rect.y + int(30 * s), slot_w, self.rect.h - int(36 * s))
+            self.slot_rects[p] = slot
+            D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, 6 * s),
+                          (slot.x + int(10 * s), slot.y + int(8 * s)))
+            nm = assets.text(seat.name, int(T.TYPE.tiny * s), T.INK, "semibold")
+            surface.blit(nm, (slot.x + int(20 * s), slot.y + int(1 * s)))
+            stops = market["stops"][name]
+            cls = "nonstop" if stops == 0 else f"{stops} stop{'s' if stops > 1 else ''}"
+            st_img = assets.text(cls, int(T.TYPE.tiny * s), T.INK_SOFT)
+            surface.blit(st_img, (slot.x + int(20 * s), slot.y + int(15 * s)))
+            card = pygame.Rect(0, 0, int(46 * s), int(62 * s))
+            card.midtop = (slot.x + int(34 * s), slot.y + int(32 * s))
+            if name not in market["submitted"]:
+                rounded(surface, card, T.mix(T.PAPER_DARK, T.CARD, 0.4), int(7 * s), max(1, int(s)))
+                dots = assets.text("…", int(T.TYPE.body * s), T.INK_FAINT, "bold")
+                surface.blit(dots, dots.get_rect(center=card.center))
+                continue
+            if not revealed:
+                draw_card(surface, card, None, s, face_up=False)
+                continue
+            # revealed: flip from the back to the face
+            v = self.flip.raw if self.flip is not None else 1.0
+            showing_back = v < 0.5
+            k_w = abs(1 - 2 * v) if self.flip is not None else 1.0
+            fr = card.copy()
+            fr.w = max(2, int(card.w * k_w))
+            fr.centerx = card.centerx
+            bid = market["bids"].get(name)
+            winner = p in winners
+            if showing_back:
+                draw_card(surface, fr, None, s, face_up=False)
+            else:
+                draw_card(surface, fr, bid, s, won=winner and bid is not None, dim=bid is None)
+            info_x = card.right + int(8 * s)
+            lines: list[tuple[str, tuple[int, int, int]]] = []
+            if not showing_back:
+                if winner and bid is not None:
+                    lines.append(("wins" if len(winners) == 1 else "ties", T.GOOD))
+                if walked == p:
+                    lines.append(("walked", T.BAD))
+                if p in flashed:
+                    lines.append(("flash!", T.ACCENT_DARK))
+            for i, (txt, col) in enumerate(lines):
+                img = assets.text(txt, int(T.TYPE.tiny * s), col, "bold")
+                surface.blit(img, (info_x, card.y + int(4 * s) + i * int(15 * s)))
+        # the price die, beside the winner's slot
+        if price_die.tween is not None:
+            face = price_die.face()
+            die = pygame.Rect(0, 0, int(44 * s), int(44 * s))
+            die.midright = (self.rect.right - int(10 * s), self.rect.centery + int(14 * s))
+            rounded(surface, die, DIE_FACE, int(8 * s))
+            done = not price_die.rolling
+            col = (T.GOOD if price_die.accepted else T.BAD) if done else T.LINE
+            rounded(surface, die, col, int(8 * s), max(2, int(3 * s)))
+            img = assets.text(str(face), int(15 * s), T.INK, "bold")
+            surface.blit(img, img.get_rect(center=die.center))
+            cap = assets.text(f"price {price_die.price}", int(T.TYPE.tiny * s), T.INK_SOFT)
+            surface.blit(cap, cap.get_rect(midbottom=(die.centerx, die.y - int(3 * s))))
