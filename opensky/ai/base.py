@@ -34,7 +34,12 @@ class RandomBot(Bot):
         return legal[self.rng.randrange(len(legal))]
 
 
-_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot}
+def _easy(seed: int) -> Bot:
+    from opensky.ai.easy import EasyBot
+    return EasyBot(seed)
+
+
+_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "easy": _easy}
 BOT_NAMES: tuple[str, ...] = tuple(_BOTS)
 
 

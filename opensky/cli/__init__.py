@@ -41,6 +41,14 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--callsigns", choices=("recommended", "random"), default=None,
                    help="call-sign airports per game (default: the board's recommended set, else random)")
     m.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+    d = sub.add_parser("demo", help="watch computer airlines play a whole game in the window")
+    d.add_argument("--seats", type=int, default=3, help="number of airlines, 2 to 4")
+    d.add_argument("--board", default="europe", help="board id or path to a board YAML")
+    d.add_argument("--seed", type=int, default=None)
+    d.add_argument("--speed", type=float, default=1.0, help="animation and pace multiplier (e.g. 4 = fast)")
+    d.add_argument("--bots", default="easy", help="computer player for every seat")
+    d.add_argument("--exit-at-end", action="store_true",
+                   help="close after the results screen and print the final state as JSON")
     return p
 
 
@@ -55,6 +63,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             from opensky.cli.simulate import run_simulate
             return run_simulate(args)
+        if args.command == "demo":
+            from opensky.cli.window import run_demo
+            return run_demo(args)
         from opensky.cli.window import run_window
         return run_window()
     except CliError as e:

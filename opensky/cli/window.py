@@ -1,16 +1,75 @@
-"""Start the game window (the pygame-ce application, issue #4)."""
+"""Start the game window, or the demo (computer airlines playing in the window)."""
 from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
 
 from opensky.cli import CliError
 
 
-def run_window() -> int:
+def _app_module():  # type: ignore[no-untyped-def]
     try:
-        from opensky.ui.app import run  # type: ignore[import-not-found]
+        import opensky.ui.app as app_module
     except ModuleNotFoundError as e:
-        if e.name and e.name.startswith("opensky.ui"):
-            raise CliError("opensky: the game window is not part of this build yet; "
-                           "try 'python main.py script FILE' or 'python main.py simulate'", 1)
         raise CliError(f"opensky: a required package is missing ({e.name}); "
                        "run: python -m pip install -r requirements.txt", 1)
-    return int(run() or 0)
+    return app_module
+
+
+def run_window() -> int:
+    return int(_app_module().run() or 0)
+
+
+def run_demo(args: argparse.Namespace) -> int:
+    """Computer airlines play a whole game, visibly, to the results screen."""
+    from opensky.ai import BOT_NAMES
+    from opensky.board.loader import load_board
+    from opensky.board.model import BoardError
+
+    if args.seats not in (2, 3, 4):
+        raise CliError(f"demo: --seats must be 2, 3 or 4, not {args.seats}")
+    if not args.speed > 0:
+        raise CliError("demo: --speed must be a positive number")
+    if args.bots not in BOT_NAMES:
+        raise CliError(f"demo: unknown bot {args.bots!r} (known: {', '.join(BOT_NAMES)})")
+    try:
+        board = load_board(args.board)
+    except BoardError as e:
+        raise CliError(str(e))
+    app_module = _app_module()
+    import pygame
+
+    from opensky.ui.scenes.game import GameScene
+    from opensky.ui.scenes.results import ResultsScene
+    from opensky.ui.setup import GameSetup
+
+    setup = GameSetup.default(args.seats)
+    setup.board = board.path or args.board
+    setup.seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    for seat in setup.seats:
+        seat.human = False
+        seat.bot = args.bots
+    app = app_module.App()
+    app.anim_speed = args.speed
+    app.ai_pace = 0.8 / args.speed
+    game = GameScene(app, setup)
+    app.push(game)
+    shown_for = 0.0
+    clock = pygame.time.Clock()
+    while app.running:
+        app.step(block=True)
+        if app.animating():
+            clock.tick(60)
+        if isinstance(app.stack.top, ResultsScene):
+            shown_for += clock.get_time() / 1000 or 0.02
+            if args.exit_at_end and shown_for >= 3.0 / args.speed:
+                break
+    final = game.ctl.state
+    pygame.quit()
+    if args.exit_at_end:
+        if not final.game_over:
+            raise CliError("demo: the window was closed before the end", 1)
+        sys.stdout.write(json.dumps(final.to_json(), ensure_ascii=False) + "\n")
+    return 0

@@ -12,7 +12,7 @@ class Seat:
     color: str          # key of theme.AIRLINE_COLORS
     shape: str          # one of theme.AIRLINE_SHAPES
     human: bool = True
-    bot: str = "random"
+    bot: str = "easy"
 
     @property
     def rgb(self) -> tuple[int, int, int]:

@@ -70,3 +70,24 @@ def test_whole_game_by_mouse(app, players, board, seed):
     assert isinstance(app.stack.top, ResultsScene)
     kinds = {a.type for a in log}
     assert {"place_plane", "roll_dice", "choose_od", "bid"} <= kinds
+
+
+def test_demo_plays_to_the_end_and_prints_the_state():
+    """`python main.py demo ... --exit-at-end` plays a whole game in the window."""
+    import json
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, "main.py", "demo", "--seats", "2", "--board", "europe", "--seed", "3",
+                        "--speed", "40", "--exit-at-end"], cwd=root, capture_output=True, text=True,
+                       timeout=300, env=env)
+    assert r.returncode == 0, r.stderr
+    state = json.loads(r.stdout)
+    assert state["game_over"] and state["month"] == "March" and state["winners"]
+    r = subprocess.run([sys.executable, "main.py", "demo", "--seats", "5"], cwd=root, capture_output=True,
+                       text=True, timeout=60, env=env)
+    assert r.returncode == 2 and "Traceback" not in r.stderr

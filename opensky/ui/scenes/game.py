@@ -660,7 +660,7 @@ class GameScene(Scene):
         st = self.ctl.state
         p = st.actors[0]
         mine, stops = st.bid[p], st.stops[p]
-        nonstop = [st.bid[q] for q in range(st.P) if st.bid[q] is not None and st.stops[q] == 0]
+        nonstop = [b for q in range(st.P) if (b := st.bid[q]) is not None and st.stops[q] == 0]
         base = "Once per game: replace your fare with a lower card from your hand."
         if stops == 1 and nonstop:
             return f"{base} Your one-stop {mine} wins only at half the nonstop {min(nonstop)} or less ({min(nonstop) // 2})."

@@ -148,7 +148,7 @@ class NewGameScene(Scene):
             sw = g.add(Swatches(seat, self))
             kind = g.add(Choice([(True, "Human"), (False, "Computer")], seat.human,
                                 _setter(seat, "human"),
-                                tooltip="Who flies this airline (computer players are random for now)"))
+                                tooltip="Who flies this airline (computer airlines play at the Easy level)"))
             self.seat_rows.append((shape, name, sw, kind))  # type: ignore[arg-type]
         self.c_callsigns = g.add(Choice([("recommended", "Recommended"), ("random", "Random"),
                                          ("players", "Players place them")], su.callsigns,

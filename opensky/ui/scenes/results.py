@@ -96,14 +96,12 @@ class ResultsScene(Scene):
                 surface.blit(img, (x0 + name_w + i * col_w + col_w - img.get_width() - int(10 * s),
                                    row.centery - img.get_height() // 2))
             y += row_h
-        note = assets.text(f"Fares: {', '.join(' '.join(map(str, st.won_cards(p))) or '–' for p in order)}",
-                           int(T.TYPE.tiny * s), T.INK_SOFT)
-        del note
         # chart of the score over the months
         chart = pygame.Rect(x0, y + int(16 * s), self.panel.w - int(64 * s),
                             self.b_again.rect.y - y - int(40 * s))
         if chart.h > int(80 * s) and len(self.history) >= 2:
             self.draw_chart(surface, chart, s)
+        self.widgets.draw(surface, s)
 
     def draw_chart(self, surface: pygame.Surface, r: pygame.Rect, s: float) -> None:
         rounded(surface, r, T.CARD, int(10 * s))
