@@ -30,7 +30,7 @@ MARKET_WON = "MarketWon"               # player, fare, stops, chits, price, tie
 NOBODY_TRAVELS = "NobodyTravels"       # reason
 PLANES_FLOWN = "PlanesFlown"           # player, path, routes
 LEASED = "PlanesLeased"                # player, planes, cards, change_spent, change
-SEASON_RESET = "SeasonReset"
+SEASON_RESET = "SeasonReset"           # planes: [(player, route, count)] that left the board
 GAME_OVER = "GameOver"                 # winners, scores
 
 

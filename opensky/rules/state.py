@@ -804,12 +804,13 @@ class GameState:
         self.od = None
         self.dice = None
         if finished == OCTOBER:  # R11: no leasing; season reset (§7.3)
+            left = [(p, r, n) for p in range(self.P) for r, n in enumerate(self.planes[p]) if n]
             for p in range(self.P):
                 self.planes[p] = [0] * len(self.board.routes)
                 self.on_board[p] = 0
                 self.markers[p] = []
                 self.hubs[p] = []
-            ev.append(Event(E.SEASON_RESET, {}))
+            ev.append(Event(E.SEASON_RESET, {"planes": left}))
             self._start_season(ev)
             return
         self.phase = MONTH_END

@@ -253,3 +253,24 @@ def test_monkey(app):
             assert all(0 <= st.on_board[p] <= st.N for p in range(st.P))
             placed = max(placed, sum(st.on_board))
     assert in_game > 500 and placed > 0  # the monkey really played
+
+
+def test_tooltips_on_panels_dice_and_tokens(app):
+    g = start_game(app, 2, "europe")
+    st = g.ctl.state
+
+    def hover(pos):
+        app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
+                                     buttons=(0, 0, 0))], 0.016)
+
+    app.step([], 0.016)
+    texts = []
+    for rect, _ in g.panel_regions:
+        hover(rect.center)
+        texts.append(g.tooltip_text())
+    assert any("Fare cards in" in t for t in texts) and any("planes on the board" in t for t in texts)
+    assert any("Ancillary chits left" in t for t in texts)
+    # an airport with its call sign
+    hover(g.view.apx[st.board.airport_index["LHR"]])
+    g.hover_route = None
+    assert "London" in g.tooltip_text()

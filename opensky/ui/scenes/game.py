@@ -73,6 +73,7 @@ class GameScene(Scene):
         self.log: list[str] = []
         self.ai_wait = 0.0
         self.sidebar_cache: pygame.Surface | None = None
+        self.panel_regions: list[tuple[pygame.Rect, str]] = []
         self.sidebar_dirty = True
         self.panel_planes_pos: dict[int, Point] = {}
         self.decision_key: tuple = ()
@@ -191,6 +192,13 @@ class GameScene(Scene):
                 self.hold_market()
             elif e.kind == E.SEASON_RESET:
                 self.toast("Season 2: every plane leaves the board")
+                for p, r, n in e.data["planes"]:
+                    a_px, b_px = self.view.route_ends_px(r)
+                    mid = self.view.route_midpoint(r)
+                    home = self.panel_planes_pos.get(p, (self.side.x, self.side.y))
+                    fl = Flight(p, r, mid, home, Tween(self.anim(1.2), "in_out_cubic"), landing=False)
+                    self.flights.append(fl)
+                    self.tweens.add(fl.tween)
             elif e.kind == E.GAME_OVER:
                 self.record_scores()
                 self.results_timer = 2.5 if self.app.anim_speed > 0 else 0.3
@@ -1103,6 +1111,25 @@ class GameScene(Scene):
                 if c >= 0:
                     return f"{a.city} ({a.code}) already has {CALLSIGNS[c]}."
                 return f"{a.city} ({a.code})\nPut {CALLSIGNS[st.callsign_airport.index(-1)]} here."
+        for rect, text in self.panel_regions:
+            if rect.collidepoint(self.mouse):
+                return text
+        if st.decision == "choose_od" or self.dice.roll is not None and st.phase == "marketing":
+            die = self.dice.die_at(self.mouse)
+            if die is not None:
+                ap = b.airports[st.callsign_airport[die]]
+                return f"{CALLSIGNS[die]}: {ap.city} ({ap.code})"
+        market = self.shown_market()
+        if market is not None:
+            for q, rect in self.table.slot_rects.items():
+                if rect.collidepoint(self.mouse):
+                    name = st.names[q]
+                    if name not in market["submitted"]:
+                        return f"{name} has not bid yet."
+                    if not market["revealed"]:
+                        return f"{name} has bid face down (or passed): hidden until every bid is in."
+                    bid = market["bids"].get(name)
+                    return f"{name} bid {bid}." if bid is not None else f"{name} passed."
         tip = self.widgets.hovered_tooltip()
         if tip and tip[0] != "":
             return tip[0] if not any(b.hover for b in self.decision_buttons) else ""
@@ -1176,6 +1203,7 @@ class GameScene(Scene):
         st = self.ctl.state
         surf = pygame.Surface(self.side.size)
         surf.fill(T.PAPER_DARK)
+        self.panel_regions = []
         pad = int(10 * s)
         n = st.P
         avail = self.side.h - pad * (n + 1)
@@ -1212,6 +1240,10 @@ class GameScene(Scene):
             col = T.INK if k >= len(lines) - 3 else T.INK_SOFT
             surf.blit(assets.text(line, size, col), (r.x + int(12 * s), y))
             y += lh
+
+    def region(self, local: pygame.Rect, text: str) -> None:
+        """A tooltip area of the sidebar (given in sidebar coordinates)."""
+        self.panel_regions.append((local.move(self.side.topleft), text))
 
     def render_panel(self, surf: pygame.Surface, r: pygame.Rect, p: int) -> None:
         s = self.s
@@ -1250,6 +1282,9 @@ class GameScene(Scene):
         self.panel_planes_pos[p] = (self.side.x + ix + int(9 * s) + st.on_board[p] * int(19 * s),
                                     self.side.y + y + int(8 * s))
         left = st.N - st.on_board[p]
+        self.region(pygame.Rect(ix, y, r.w - int(24 * s), int(18 * s)),
+                    f"{seat.name}: {st.on_board[p]} of {st.N} planes on the board. A plane flown leaves the "
+                    "board; leasing brings it back (200 each).")
         lbl = assets.text(f"{left} to place" if left else "all on the board", int(T.TYPE.tiny * s), T.INK_SOFT)
         surf.blit(lbl, (ix + st.N * int(19 * s) + int(4 * s), y + int(2 * s)))
         y += int(22 * s)
@@ -1259,6 +1294,9 @@ class GameScene(Scene):
         if out is not None and not st.revealed:
             hand = sorted(hand + [out])
         cw, ch = int(24 * s), int(17 * s)
+        self.region(pygame.Rect(x, y, r.w - int(24 * s), ch),
+                    f"Fare cards in {seat.name}'s hand: {', '.join(map(str, hand)) or 'none'}. Everyone "
+                    "starts with the same ten; won cards leave the hand, so every hand is public knowledge.")
         for k, v in enumerate(hand):
             c = pygame.Rect(x + k * (cw + int(2 * s)), y, cw, ch)
             rounded(surf, c, (255, 255, 255), int(3 * s))
@@ -1267,6 +1305,9 @@ class GameScene(Scene):
             surf.blit(img, img.get_rect(center=c.center))
         y += ch + int(6 * s)
         won = st.won_cards(p)
+        self.region(pygame.Rect(x, y, r.w - int(24 * s), ch),
+                    f"Fares won: {', '.join(map(str, won)) or 'none yet'} — points at the end, and money "
+                    f"for leasing planes." + (f" Change kept from leasing: {st.change[p]}." if st.change[p] else ""))
         for k, v in enumerate(won):
             c = pygame.Rect(x + k * (cw + int(2 * s)), y, cw, ch)
             rounded(surf, c, T.GOLD, int(3 * s))
@@ -1287,6 +1328,12 @@ class GameScene(Scene):
             parts.append("hubs " + (", ".join(hubs) if hubs else "–"))
         else:
             parts.append(f"markers {REGIONAL_MARKERS - len(st.markers[p])}/2")
+        self.region(pygame.Rect(x, y, r.w - int(24 * s), int(30 * s)),
+                    f"Ancillary chits left: {st.chits[p]} (+100 each when sold). Flash deal: "
+                    f"{'available' if st.flash_unused[p] else 'used'} (once per game). Subsidy cubes: "
+                    f"{len(st.subsidies[p])} × 50. " + (
+                        "Hubs: flights may connect only at these airports." if self.ctl.board.uses_hubs else
+                        "Cross-border markers: each lets only you fly one border route this season."))
         txt = " · ".join(parts)
         img = assets.text(txt, int(T.TYPE.tiny * s), T.INK_SOFT)
         if img.get_width() > r.w - int(24 * s):
