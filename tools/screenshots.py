@@ -129,8 +129,33 @@ def whole_game(app: App, board: str, players: int, tag: str, seed: int) -> None:
     frame(app, f"results-{board}-{tag}")
 
 
+def board_only(board_id: str, size: tuple[int, int]) -> None:
+    """The map of one board side alone, with its call-sign airports (issue #3)."""
+    from opensky.board.loader import load_board
+    from opensky.rules.constants import CALLSIGNS
+    from opensky.rules.state import GameState
+    from opensky.ui.boardview import BoardView
+    from opensky.ui import theme as T
+
+    board = load_board(board_id)
+    view = BoardView(board, GameSetup.default(2).seats)
+    view.layout(pygame.Rect(0, 0, *size), T.ui_scale(size))
+    st = GameState(board, ["A", "B"], dict(zip(CALLSIGNS, board.recommended_callsigns or ())))
+    surf = pygame.Surface(size)
+    view.draw(surf, st)
+    name = f"board-{board_id}-{size[0]}x{size[1]}"
+    pygame.image.save(surf, str(OUT / f"{name}.png"))
+    print(OUT / f"{name}.png")
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
+    pygame.display.init()
+    pygame.display.set_mode((16, 16))
+    for board_id in ("europe", "north_america"):
+        for size in ((1600, 1000), (1280, 720)):
+            board_only(board_id, size)
+    pygame.display.quit()
     for size in ((1280, 720), (1920, 1080)):
         tag = f"{size[0]}x{size[1]}"
         app = App(size)
