@@ -29,6 +29,8 @@ from typing import Any, Mapping, Sequence
 
 import pygame
 
+from opensky.ui.theme import hex_color, mix
+
 from opensky.board.model import Board
 from opensky.paths import resource_path
 
@@ -247,14 +249,8 @@ class MapStyle:
 DEFAULT_STYLE = MapStyle()
 
 
-def _hex(s: str) -> Color:
-    s = s.lstrip("#")
-    return (int(s[0:2], 16), int(s[2:4], 16), int(s[4:6], 16))
-
-
-def _mix(a: Color, b: Color, t: float) -> Color:
-    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t),
-            round(a[2] + (b[2] - a[2]) * t))
+_hex = hex_color
+_mix = mix
 
 
 def tint_for(color: str, style: MapStyle = DEFAULT_STYLE) -> Color:

@@ -105,7 +105,7 @@ def play_random(b, P, seed, check=True, try_illegal=False):
 
 @pytest.mark.parametrize("path", BOARD_FILES, ids=lambda p: p.stem)
 @pytest.mark.parametrize("P", [2, 3, 4])
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow],
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow],
           database=None)
 @given(seed=st.integers(0, 2**32 - 1))
 def test_random_legal_games_keep_invariants(path, P, seed):

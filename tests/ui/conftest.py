@@ -4,3 +4,19 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    """A 1280×720 window on the dummy driver, with user folders in a temp dir."""
+    from opensky.ui.app import App
+
+    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("OPENSKY_CONFIG_DIR", str(tmp_path / "config"))
+    a = App((1280, 720))
+    yield a
+    pygame.display.quit()

@@ -14,14 +14,6 @@ from opensky.ui.scenes.newgame import NewGameScene
 from opensky.ui.scenes.title import TitleScene
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "data"))
-    a = App((1280, 720))
-    yield a
-    pygame.display.quit()
-
-
 def click(app: App, pos, button=1) -> None:
     pos = (int(pos[0]), int(pos[1]))
     app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),

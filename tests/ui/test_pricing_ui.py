@@ -13,14 +13,6 @@ from opensky.ui.setup import GameSetup
 from tests.ui.driver import click, do, settle
 
 
-@pytest.fixture
-def app(tmp_path, monkeypatch):
-    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "data"))
-    a = App((1280, 720))
-    yield a
-    pygame.display.quit()
-
-
 def cs(*names: str) -> tuple[int, ...]:
     return tuple(sorted(CALLSIGN_INDEX[n] for n in names))
 
