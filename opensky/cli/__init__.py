@@ -41,6 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
     m.add_argument("--callsigns", choices=("recommended", "random"), default=None,
                    help="call-sign airports per game (default: the board's recommended set, else random)")
     m.add_argument("--json", action="store_true", help="print one JSON object instead of the summary")
+    r = sub.add_parser("replay", help="watch a saved game move by move in the window")
+    r.add_argument("file", help="a save file (.json)")
     d = sub.add_parser("demo", help="watch computer airlines play a whole game in the window")
     d.add_argument("--seats", type=int, default=3, help="number of airlines, 2 to 4")
     d.add_argument("--board", default="europe", help="board id or path to a board YAML")
@@ -63,6 +65,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "simulate":
             from opensky.cli.simulate import run_simulate
             return run_simulate(args)
+        if args.command == "replay":
+            from opensky.cli.window import run_replay
+            return run_replay(args.file)
         if args.command == "demo":
             from opensky.cli.window import run_demo
             return run_demo(args)

@@ -128,9 +128,26 @@ def play(session: Session, actions: list[Any], lines: list[int | None], path: st
             raise CliError(f"{where}: {label}: {msg}".replace("\n", " "))
 
 
+def _is_save(path: str) -> bool:
+    try:
+        with open(path, "rb") as f:
+            head = f.read(4096)
+    except OSError:
+        return False
+    return head.lstrip().startswith(b"{") and b"opensky-save" in head
+
+
 def run_script(path: str, compact: bool = False) -> int:
-    session, actions, lines = load_script(path)
-    play(session, actions, lines, path)
+    """Play a script — or replay a save file — and print the state as JSON."""
+    if _is_save(path):
+        from opensky.persistence.save import SaveError, load
+        try:
+            session = load(path).session
+        except SaveError as e:
+            raise CliError(str(e))
+    else:
+        session, actions, lines = load_script(path)
+        play(session, actions, lines, path)
     out = session.state.to_json()
     text = json.dumps(out, ensure_ascii=False, separators=(",", ":") if compact else None,
                       indent=None if compact else 1)

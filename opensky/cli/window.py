@@ -73,3 +73,19 @@ def run_demo(args: argparse.Namespace) -> int:
             raise CliError("demo: the window was closed before the end", 1)
         sys.stdout.write(json.dumps(final.to_json(), ensure_ascii=False) + "\n")
     return 0
+
+
+def run_replay(path: str) -> int:
+    """``python main.py replay SAVE``: the saved game, move by move, in the window."""
+    from opensky.persistence.save import SaveError, load
+
+    try:
+        loaded = load(path)
+    except SaveError as e:
+        raise CliError(str(e))
+    app_module = _app_module()
+    from opensky.ui.scenes.replay import ReplayScene
+
+    app = app_module.App()
+    app.push(ReplayScene(app, loaded))
+    return app.run()

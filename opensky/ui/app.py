@@ -191,6 +191,10 @@ class App:
         if self.record_frames:
             self.frame_times.append(time.perf_counter() - t0)
         self.frames += 1
+        if self.frames == 1 and os.environ.get("OPENSKY_EXIT_AFTER_FIRST_FRAME"):
+            # start-up benchmarks (bench/): report the first frame and leave
+            print("FRAME", flush=True)
+            self.running = False
         for f in self.after_frame:
             f()
         return True

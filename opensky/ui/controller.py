@@ -1,9 +1,10 @@
 """The controller between the window and the rules engine.
 
 It owns the game session (state, log, seeded chance), lets computer seats
-decide from their *view* at a pace people can follow, and hands the events of
-every applied action to listeners (the game scene animates them).  The UI
-never changes the state except through ``apply`` with a legal action.
+decide from their *view* at a pace people can follow, hands the events of
+every applied action to listeners (the game scene animates them), autosaves
+after every action, and undoes what the undo policy allows.  The UI never
+changes the state except through ``apply`` with a legal action.
 """
 from __future__ import annotations
 
@@ -12,36 +13,62 @@ from typing import Callable
 from opensky.ai import make_bot
 from opensky.ai.base import Bot
 from opensky.board.loader import load_board
-from opensky.rules.actions import Action
+from opensky.persistence.save import LoadedGame, SaveError, SeatInfo
+from opensky.persistence.store import write_autosave
+from opensky.rules import events as E
+from opensky.rules.actions import BID, CHANCE_TYPES, Action
 from opensky.rules.errors import IllegalAction
 from opensky.rules.events import Event
 from opensky.rules.session import Session
 from opensky.rules.state import GameState
 from opensky.rules.view import player_view
-from opensky.ui.setup import GameSetup
+from opensky.ui.setup import GameSetup, Seat
 
 Listener = Callable[[Action, list[Event]], None]
 
+#: An action may be undone only if all it did was one of these (nothing
+#: rolled, revealed or resolved, and no other player has decided since).
+UNDOABLE_EVENTS = frozenset({
+    E.PLANE_PLACED, E.SUBSIDY_TAKEN, E.MARKER_USED, E.HUB_PLACED, E.CALLSIGN_PLACED,
+    E.LEASED, E.MARKET_CHOSEN, E.AUTO_PASS, E.ANCILLARIES_ATTACHED,
+})
+
 
 class Controller:
-    def __init__(self, setup: GameSetup):
+    def __init__(self, setup: GameSetup, loaded: LoadedGame | None = None, autosave: bool = True):
         self.setup = setup
-        self.board = load_board(setup.board)
-        names = [s.name for s in setup.seats]
-        seed = setup.seed if setup.seed is not None else 0
-        mode = setup.callsigns
-        cs: str | None = None if mode == "players" else mode
-        if mode == "recommended" and not self.board.recommended_callsigns:
-            cs = "random"
-        self.session = Session(self.board, names, seed=seed, callsigns=cs)
+        self.autosave = autosave
+        self.save_error = ""
+        self.event_kinds: list[frozenset[str]] = []
+        if loaded is not None:
+            self.session = loaded.session
+            self.board = self.session.board
+            self.event_kinds = self._kinds_by_replay(self.session.log)
+        else:
+            self.board = load_board(setup.board)
+            names = [s.name for s in setup.seats]
+            seed = setup.seed if setup.seed is not None else 0
+            mode = setup.callsigns
+            cs: str | None = None if mode == "players" else mode
+            if mode == "recommended" and not self.board.recommended_callsigns:
+                cs = "random"
+            self.session = Session(self.board, names, seed=seed, callsigns=cs)
         self.bots: dict[int, Bot] = {
-            i: make_bot(seat.bot, seed * 31 + i) for i, seat in enumerate(setup.seats) if not seat.human}
+            i: make_bot(seat.bot, (setup.seed or 0) * 31 + i) for i, seat in enumerate(setup.seats)
+            if not seat.human}
         self.listeners: list[Listener] = []
-        self.ai_timer = 0.0
+
+    @staticmethod
+    def setup_from(loaded: LoadedGame, board_ref: str) -> GameSetup:
+        seats = [Seat(s.name, s.color, s.shape, s.human, s.bot) for s in loaded.seats]
+        return GameSetup(board=board_ref, seats=seats, callsigns="recommended", seed=loaded.session.seed)
 
     @property
     def state(self) -> GameState:
         return self.session.state
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return [SeatInfo(s.name, s.color, s.shape, s.human, s.bot) for s in self.setup.seats]
 
     def is_human(self, p: int) -> bool:
         return p not in self.bots
@@ -56,11 +83,23 @@ class Controller:
         return self.state.legal_actions(player)
 
     def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action and tell the listeners what happened."""
+        """Apply a legal action, autosave, and tell the listeners what happened."""
         ev = self.session.apply(action)
+        self.event_kinds.append(frozenset(e.kind for e in ev))
+        self.save()
         for f in self.listeners:
             f(action, ev)
         return ev
+
+    def save(self) -> None:
+        if not self.autosave:
+            return
+        try:
+            write_autosave(self.session, self.seat_infos())
+            self.save_error = ""
+        except OSError as e:
+            # the previous good copy is untouched; keep playing and say so
+            self.save_error = f"Autosave failed ({e.strerror or e}); the previous save is kept."
 
     def try_apply(self, action: Action) -> str | None:
         """Apply, or return the engine's refusal message."""
@@ -70,6 +109,44 @@ class Controller:
             return str(e)
         return None
 
+    # ---------------------------------------------------------------- undo
+    def can_undo(self) -> bool:
+        """Undo is for the decisions of the player whose turn it is: never past
+        a dice roll, a reveal of hidden bids, a resolved market, or another
+        player's decision."""
+        st = self.state
+        log = self.session.log
+        if not log or st.game_over or not st.actors:
+            return False
+        last = log[-1]
+        p = last.player
+        if p is None or p not in st.actors or not self.is_human(p):
+            return False
+        if last.type in CHANCE_TYPES or last.type == BID:
+            return False
+        return self.event_kinds[-1] <= UNDOABLE_EVENTS
+
+    def undo(self) -> bool:
+        """Take back the last decision (if the policy allows); True if done."""
+        if not self.can_undo():
+            return False
+        s = self.session
+        rng_state = s.rng.getstate()  # undoable actions never draw chance
+        fresh = Session(s.board, s.state.names, seed=s.seed, callsigns=s.callsigns)
+        for a in s.log[:-1]:
+            fresh.apply(a)
+        fresh.rng.setstate(rng_state)
+        self.session = fresh
+        self.event_kinds.pop()
+        self.save()
+        return True
+
+    def _kinds_by_replay(self, log: list[Action]) -> list[frozenset[str]]:
+        s = self.session
+        probe = Session(s.board, s.state.names, seed=s.seed, callsigns=s.callsigns)
+        return [frozenset(e.kind for e in probe.apply(a)) for a in log]
+
+    # ---------------------------------------------------------------- computers
     def computer_to_move(self) -> int | None:
         """The computer seat (or the chance step of one) the game waits for."""
         st = self.state
@@ -97,3 +174,6 @@ class Controller:
     def roll(self) -> list[Event]:
         """A human roller's click: draw the pending chance step."""
         return self.apply(self.session.draw_chance())
+
+
+__all__ = ["Controller", "SaveError"]

@@ -21,6 +21,7 @@ from opensky.rules.events import Event
 from opensky.rules import events as E
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.boardview import BoardView
+from opensky.persistence.save import LoadedGame
 from opensky.ui.controller import Controller
 from opensky.ui.market import BidTable, DiceTray, PriceDie, draw_card
 from opensky.ui.scene import Scene
@@ -55,10 +56,15 @@ class Flight:
 
 
 class GameScene(Scene):
-    def __init__(self, app: "App", setup: GameSetup) -> None:
+    def __init__(self, app: "App", setup: GameSetup, loaded: LoadedGame | None = None,
+                 read_only: bool = False) -> None:
         super().__init__(app)
         self.setup = setup
-        self.ctl = Controller(setup)
+        self.read_only = read_only
+        self.host: Scene | None = None
+        self.ctl = Controller(setup, loaded, autosave=not read_only)
+        if read_only:
+            self.ctl.bots = {}
         self.ctl.listeners.append(self.on_events)
         self.view = BoardView(self.ctl.board, setup.seats)
         self.tweens = TweenGroup()
@@ -101,6 +107,50 @@ class GameScene(Scene):
         self.held_market: dict | None = None
         self.results_timer: float | None = None
         self._wrap_cache: dict[tuple[str, int, int], list[str]] = {}
+        self.undo_button = Button("Undo", self.undo, small=True, tooltip="Take back your last decision (Ctrl+Z)")
+        if loaded is not None:
+            self.rebuild_history()
+
+    def rebuild_history(self) -> None:
+        """The log in words and the score chart of a loaded game, by replay."""
+        from opensky.rules.session import Session
+        s = self.ctl.session
+        probe = Session(s.board, s.state.names, seed=s.seed, callsigns=s.callsigns)
+        real = self.ctl.session
+        self.ctl.session = probe  # log_event and record_scores read the controller's state
+        try:
+            self.log = []
+            self.score_history = []
+            for a in real.log:
+                for e in probe.apply(a):
+                    self.log_event(e)
+                    if e.kind in (E.MONTH_STARTED, E.GAME_OVER):
+                        self.record_scores()
+        finally:
+            self.ctl.session = real
+
+    def undo(self) -> None:
+        """Ctrl+Z: take back the last decision where the undo policy allows."""
+        if self.blocking() or not self.ctl.undo():
+            return
+        self.log.append("↶ Undone")
+        self.reset_visuals()
+
+    def reset_visuals(self) -> None:
+        """After the state was replaced (undo, replay step back): redraw all."""
+        self.flights.clear()
+        self.tweens.clear()
+        self.view.in_flight.clear()
+        self.view.pieces_dirty = True
+        self.sidebar_dirty = True
+        self.decision_key = ()
+        self.selected_card = None
+        self.private_for = None
+        self.handoff_for = None
+        self.dice.selected = []
+        self.message = ""
+        self.refresh_decision()
+        self.dirty = True
 
     # ------------------------------------------------------------ layout
     def resize(self, size: tuple[int, int]) -> None:
@@ -118,6 +168,7 @@ class GameScene(Scene):
         bw = int(300 * s)
         self.handoff_button.rect = pygame.Rect(w // 2 - bw // 2, h // 2 + int(60 * s), bw, int(52 * s))
         self.menu_button.rect = pygame.Rect(w - int(104 * s), int(10 * s), int(90 * s), int(36 * s))
+        self.undo_button.rect = pygame.Rect(self.menu_button.rect.x - int(96 * s), int(10 * s), int(86 * s), int(36 * s))
         self.sidebar_dirty = True
         self.decision_key = ()
         self.refresh_decision()
@@ -137,9 +188,11 @@ class GameScene(Scene):
                 dur = 0.7 / self.app.anim_speed if self.app.anim_speed > 0 else 0
 
                 def landed(key: tuple[int, int] = key) -> None:
-                    self.view.in_flight[key] -= 1
-                    if self.view.in_flight[key] <= 0:
-                        del self.view.in_flight[key]
+                    left = self.view.in_flight.get(key, 0) - 1
+                    if left <= 0:
+                        self.view.in_flight.pop(key, None)
+                    else:
+                        self.view.in_flight[key] = left
                     self.view.pieces_dirty = True
                     self.sidebar_dirty = True
                     self.pending_damage.extend([self.route_area(key[1]), self.side.copy()])
@@ -201,14 +254,16 @@ class GameScene(Scene):
                     self.tweens.add(fl.tween)
             elif e.kind == E.GAME_OVER:
                 self.record_scores()
-                self.results_timer = 2.5 if self.app.anim_speed > 0 else 0.3
+                if not self.read_only:
+                    self.results_timer = 2.5 if self.app.anim_speed > 0 else 0.3
             elif e.kind == E.BID_SUBMITTED:
                 if e.data["player"] == self.private_for:
                     self.private_for = None  # the bid is in: close the private panel at once
                     self.selected_card = None
         self.view.pieces_dirty = True
         self.sidebar_dirty = True
-        self.message = ""
+        self.message = self.ctl.save_error
+        self.decision_key = ()
         self.refresh_decision()
         self.damage_for(events)
 
@@ -342,6 +397,8 @@ class GameScene(Scene):
     def human_actor(self) -> int | None:
         """The human who may act now on this screen (for a secret bid: only
         the one who has taken the seat)."""
+        if self.read_only:
+            return None
         st = self.ctl.state
         if st.decision == "bid":
             return self.private_for
@@ -417,7 +474,7 @@ class GameScene(Scene):
         """Hot seat: a human bids only after taking the seat behind the hand-off
         screen, unless they are the only human at the table."""
         st = self.ctl.state
-        if st.decision != "bid":
+        if st.decision != "bid" or self.read_only:
             self.private_for = None
             self.handoff_for = None
             return
@@ -550,6 +607,9 @@ class GameScene(Scene):
             b.rect.midbottom = (self.dice.rect.centerx, self.dice.rect.bottom - int(28 * s))
         self.widgets.clear()
         self.widgets.add(self.menu_button)
+        if not self.read_only:
+            self.undo_button.enabled = self.ctl.can_undo()
+            self.widgets.add(self.undo_button)
         for b in self.decision_buttons:
             self.widgets.add(b)
         if self.handoff_for is not None:
@@ -681,6 +741,10 @@ class GameScene(Scene):
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.open_menu()
+            return
+        if (e.type == pygame.KEYDOWN and e.key == pygame.K_z and e.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
+                and self.handoff_for is None and self.private_for is None):
+            self.undo()
             return
         if self.handoff_for is not None:
             if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
@@ -815,8 +879,14 @@ class GameScene(Scene):
         self.app.quit()
 
     # ------------------------------------------------------------ time
+    def on_top(self) -> bool:
+        """Whether this scene runs (it pauses under a menu or dialog); a
+        replay hosts the game scene and runs it while the replay is on top."""
+        top = self.app.stack.top
+        return top is self or (self.host is not None and top is self.host)
+
     def update(self, dt: float) -> None:
-        if self.app.stack.top is not self:
+        if not self.on_top():
             return  # paused under a menu or dialog
         self.t += dt
         self.tweens.update(dt)
@@ -887,7 +957,7 @@ class GameScene(Scene):
         return pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k)
 
     def wants_frame(self) -> bool:
-        if self.app.stack.top is not self:
+        if not self.on_top():
             return False
         return (bool(self.flights) or bool(self.pending_damage) or self.busy() or bool(self.toasts)
                 or self.results_timer is not None or self.ctl.computer_to_move() is not None
@@ -1389,6 +1459,9 @@ class GameMenu(Scene):
         self.game = game
         self.widgets = WidgetGroup()
         self.widgets.add(Button("Resume", app.pop, primary=True))
+        if not game.read_only:
+            self.widgets.add(Button("Save game", self.save))
+            self.widgets.add(Button("Load game", self.load))
         self.widgets.add(Button("Rules", self.rules))
         self.widgets.add(Button("Quit to title", self.to_title))
         self.widgets.add(Button("Quit OpenSky", app.quit))
@@ -1409,6 +1482,15 @@ class GameMenu(Scene):
     def rules(self) -> None:
         from opensky.ui.scenes.rules import RulesScene
         self.app.push(RulesScene(self.app))
+
+    def save(self) -> None:
+        from opensky.ui.scenes.saves import SaveDialog
+        self.app.pop()
+        self.app.push(SaveDialog(self.app, self.game))
+
+    def load(self) -> None:
+        from opensky.ui.scenes.saves import LoadScene
+        self.app.push(LoadScene(self.app))
 
     def to_title(self) -> None:
         from opensky.ui.scenes.title import TitleScene

@@ -11,7 +11,7 @@ import pygame
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, WidgetGroup
-from opensky.userdirs import saves_exist
+from opensky.userdirs import named_saves_exist, saves_exist
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -23,6 +23,7 @@ class TitleScene(Scene):
         self.widgets = WidgetGroup()
         self.b_new = self.widgets.add(Button("New game", self.new_game, primary=True))
         self.b_cont = self.widgets.add(Button("Continue", self.cont))
+        self.b_load = self.widgets.add(Button("Load game", self.load))
         self.b_rules = self.widgets.add(Button("Rules", self.rules))
         self.b_settings = self.widgets.add(Button("Settings", self.settings))
         self.b_quit = self.widgets.add(Button("Quit", app.quit))
@@ -32,7 +33,9 @@ class TitleScene(Scene):
     def enter(self) -> None:
         has = saves_exist()
         self.b_cont.enabled = has
-        self.b_cont.tooltip = "" if has else "No saved game yet"
+        self.b_cont.tooltip = "Resume the last game where it was" if has else "No game to continue yet"
+        self.b_load.enabled = named_saves_exist()
+        self.b_load.tooltip = "" if self.b_load.enabled else "No saved games yet"
         self.dirty = True
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -40,7 +43,7 @@ class TitleScene(Scene):
         w, h = size
         bw, bh = int(280 * s), int(T.BUTTON_H * s)
         gap = int(12 * s)
-        y = int(h * 0.47)
+        y = int(h * 0.43)
         for b in self.widgets.widgets:
             b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
             y += bh + gap
@@ -70,7 +73,14 @@ class TitleScene(Scene):
         self.app.push(NewGameScene(self.app))
 
     def cont(self) -> None:
-        pass  # saves arrive with issue #8; the button stays disabled until then
+        from opensky.ui.scenes.saves import MessageDialog, continue_latest
+        err = continue_latest(self.app)
+        if err:
+            self.app.push(MessageDialog(self.app, "The game cannot be continued", err))
+
+    def load(self) -> None:
+        from opensky.ui.scenes.saves import LoadScene
+        self.app.push(LoadScene(self.app))
 
     def rules(self) -> None:
         from opensky.ui.scenes.rules import RulesScene

@@ -1,0 +1,157 @@
+"""Replay: step through a saved or finished game move by move, or play it back.
+
+The game scene is reused read-only (nobody can decide; unrevealed bids stay
+hidden as always); the replay drives it with the saved action log.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from opensky.persistence.save import LoadedGame
+from opensky.rules.session import Session
+from opensky.ui import assets, theme as T
+from opensky.ui.scene import Scene
+from opensky.ui.widgets import Button, WidgetGroup, rounded
+
+if TYPE_CHECKING:
+    from opensky.ui.app import App
+
+
+class ReplayScene(Scene):
+    def __init__(self, app: "App", loaded: LoadedGame) -> None:
+        super().__init__(app)
+        from opensky.ui.scenes.saves import open_game
+
+        self.full = list(loaded.session.log)
+        s = loaded.session
+        start = LoadedGame(Session(s.board, s.state.names, seed=s.seed, callsigns=s.callsigns),
+                           loaded.seats, loaded.name)
+        self.game = open_game(app, start, read_only=True)
+        self.game.host = self
+        self.index = 0
+        self.playing = False
+        self.wait = 0.0
+        self.widgets = WidgetGroup()
+        self.b_play = Button("Play", self.toggle, small=True, primary=True, tooltip="Play / pause (Space)")
+        for b in (Button("Start", self.to_start, small=True, tooltip="Back to the first move"),
+                  Button("Back", self.back, small=True, tooltip="One move back (Left)"),
+                  self.b_play,
+                  Button("Step", self.step, small=True, tooltip="One move forward (Right)"),
+                  Button("End", self.to_end, small=True, tooltip="Jump to the last move"),
+                  Button("Exit", self.exit, small=True, tooltip="Back to the title (Esc)")):
+            self.widgets.add(b)
+
+    # ---------------------------------------------------------------- moves
+    def step(self) -> None:
+        if self.index < len(self.full) and not self.game.blocking():
+            self.game.ctl.apply(self.full[self.index])
+            self.index += 1
+        if self.index >= len(self.full):
+            self.playing = False
+        self.dirty = True
+
+    def goto(self, n: int) -> None:
+        """Jump to after move ``n`` (rebuilt from the start, no animation)."""
+        n = max(0, min(n, len(self.full)))
+        s = self.game.ctl.session
+        fresh = Session(s.board, s.state.names, seed=s.seed, callsigns=s.callsigns)
+        for a in self.full[:n]:
+            fresh.apply(a)
+        self.game.ctl.session = fresh
+        self.game.ctl.event_kinds = []
+        self.index = n
+        self.game.rebuild_history()
+        self.game.market_hold = None
+        self.game.dice.reset()
+        self.game.table.flip = None
+        self.game.price_die.tween = None
+        self.game.toasts.clear()
+        self.game.reset_visuals()
+        self.dirty = True
+
+    def back(self) -> None:
+        self.playing = False
+        self.goto(self.index - 1)
+
+    def to_start(self) -> None:
+        self.playing = False
+        self.goto(0)
+
+    def to_end(self) -> None:
+        self.playing = False
+        self.goto(len(self.full))
+
+    def toggle(self) -> None:
+        self.playing = not self.playing and self.index < len(self.full)
+        self.dirty = True
+
+    def exit(self) -> None:
+        from opensky.ui.scenes.title import TitleScene
+        self.app.replace(TitleScene(self.app))
+
+    # ---------------------------------------------------------------- scene
+    def resize(self, size: tuple[int, int]) -> None:
+        self.game.resize(size)
+        s = T.ui_scale(size)
+        g = self.game
+        x = g.bottom.right - int(12 * s)
+        w, h = int(64 * s), int(34 * s)
+        for b in reversed(self.widgets.widgets):
+            x -= w
+            b.rect = pygame.Rect(x, g.bottom.centery - h // 2 + int(10 * s), w, h)
+            x -= int(6 * s)
+        self.dirty = True
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN:
+            if e.key == pygame.K_ESCAPE:
+                self.exit()
+                return
+            if e.key == pygame.K_RIGHT:
+                self.step()
+                return
+            if e.key == pygame.K_LEFT:
+                self.back()
+                return
+            if e.key == pygame.K_SPACE:
+                self.toggle()
+                return
+        if self.widgets.handle(e):
+            return
+        if e.type == pygame.MOUSEMOTION:
+            self.game.mouse = e.pos
+
+    def update(self, dt: float) -> None:
+        self.game.update(dt)
+        self.b_play.label = "Pause" if self.playing else "Play"
+        if self.playing and not self.game.busy():
+            self.wait += dt
+            if self.wait >= max(0.15, self.app.ai_pace):
+                self.wait = 0.0
+                self.step()
+
+    def wants_frame(self) -> bool:
+        return self.playing or self.game.wants_frame()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        g = self.game
+        g.draw(surface)
+        bar = g.bottom
+        pygame.draw.rect(surface, T.PAPER, bar)
+        pygame.draw.line(surface, T.LINE, bar.topleft, bar.topright, max(1, int(s)))
+        head = assets.text(f"Replay — move {self.index} of {len(self.full)}", int(T.TYPE.body * s), T.INK, "bold")
+        surface.blit(head, (bar.x + int(16 * s), bar.y + int(10 * s)))
+        last = g.log[-1] if g.log else "The game begins."
+        img = assets.text(last[:90], int(T.TYPE.small * s), T.INK_SOFT)
+        surface.blit(img, (bar.x + int(16 * s), bar.y + int(38 * s)))
+        # progress
+        track = pygame.Rect(bar.x + int(16 * s), bar.bottom - int(8 * s), int(bar.w * 0.45), max(3, int(4 * s)))
+        rounded(surface, track, T.LINE, 2)
+        if self.full:
+            done = track.copy()
+            done.w = int(track.w * self.index / len(self.full))
+            rounded(surface, done, T.ACCENT, 2)
+        self.widgets.draw(surface, s)

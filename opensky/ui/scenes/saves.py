@@ -1,0 +1,284 @@
+"""Saving and loading games: the save dialog, the list of saves, and messages.
+
+Loading never changes a file; a bad file gives one clear message and the
+program goes on where it was.
+"""
+from __future__ import annotations
+
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable
+
+import pygame
+
+from opensky.persistence.save import LoadedGame, SaveError, load
+from opensky.persistence.store import SaveEntry, delete_save, list_saves, read_autosave, save_named
+from opensky.rules.constants import MONTHS
+from opensky.ui import assets, draw as D, theme as T
+from opensky.ui.scene import Scene
+from opensky.ui.widgets import Button, TextField, WidgetGroup, rounded, shadowed_panel
+
+if TYPE_CHECKING:
+    from opensky.ui.app import App
+    from opensky.ui.scenes.game import GameScene
+
+
+def open_game(app: "App", loaded: LoadedGame, read_only: bool = False) -> "GameScene":
+    """Start the game scene for a loaded game (continue, load, replay)."""
+    from opensky.ui.controller import Controller
+    from opensky.ui.scenes.game import GameScene
+
+    board = loaded.session.board
+    setup = Controller.setup_from(loaded, board.path or board.id)
+    scene = GameScene(app, setup, loaded=loaded, read_only=read_only)
+    return scene
+
+
+def continue_latest(app: "App") -> str | None:
+    """Continue the autosaved game; the error message if it cannot be loaded."""
+    try:
+        loaded = read_autosave()
+    except SaveError as e:
+        return str(e)
+    if loaded is None:
+        return "There is no game to continue."
+    app.replace(open_game(app, loaded))
+    return None
+
+
+class MessageDialog(Scene):
+    """A message over the current screen, with one button."""
+
+    overlay = True
+
+    def __init__(self, app: "App", title: str, text: str) -> None:
+        super().__init__(app)
+        self.title = title
+        self.text = text
+        self.widgets = WidgetGroup()
+        self.ok = self.widgets.add(Button("OK", app.pop, primary=True))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = T.ui_scale(size)
+        w, h = size
+        self.lines = D.wrap(self.text, int(T.TYPE.body * s), int(520 * s))
+        ph = int(150 * s) + len(self.lines) * int(T.TYPE.body * 1.35 * s)
+        self.panel = pygame.Rect(w // 2 - int(300 * s), h // 2 - ph // 2, int(600 * s), ph)
+        self.ok.rect = pygame.Rect(self.panel.right - int(140 * s), self.panel.bottom - int(64 * s),
+                                   int(116 * s), int(T.BUTTON_H * s))
+        self.widgets.set_focus(self.ok)
+        self.dirty = True
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.app.pop()
+            return
+        self.widgets.handle(e)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 16, 26, 150))
+        surface.blit(veil, (0, 0))
+        shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
+        t = assets.text(self.title, int(T.TYPE.h2 * s), T.INK, "bold")
+        surface.blit(t, (self.panel.x + int(28 * s), self.panel.y + int(22 * s)))
+        D.blit_lines(surface, self.lines, (self.panel.x + int(28 * s), self.panel.y + int(64 * s)),
+                     int(T.TYPE.body * s), T.INK)
+        self.widgets.draw(surface, s)
+
+
+class SaveDialog(Scene):
+    """Save the running game under a name."""
+
+    overlay = True
+
+    def __init__(self, app: "App", game: "GameScene") -> None:
+        super().__init__(app)
+        self.game = game
+        st = game.ctl.state
+        default = f"{game.ctl.board.name}, {MONTHS[st.month]} — " + " vs ".join(game.ctl.state.names)
+        self.field = TextField(default[:40], max_len=40, placeholder="Name of the save", tooltip="Save name")
+        self.widgets = WidgetGroup()
+        self.widgets.add(self.field)
+        self.cancel = self.widgets.add(Button("Cancel", app.pop))
+        self.save = self.widgets.add(Button("Save", self.do_save, primary=True))
+        self.error = ""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = T.ui_scale(size)
+        w, h = size
+        self.panel = pygame.Rect(w // 2 - int(300 * s), h // 2 - int(120 * s), int(600 * s), int(240 * s))
+        self.field.rect = pygame.Rect(self.panel.x + int(28 * s), self.panel.y + int(76 * s),
+                                      self.panel.w - int(56 * s), int(40 * s))
+        bh = int(T.BUTTON_H * s)
+        self.save.rect = pygame.Rect(self.panel.right - int(150 * s), self.panel.bottom - bh - int(22 * s),
+                                     int(126 * s), bh)
+        self.cancel.rect = pygame.Rect(self.save.rect.x - int(136 * s), self.save.rect.y, int(124 * s), bh)
+        self.widgets.set_focus(self.field)
+        self.dirty = True
+
+    def do_save(self) -> None:
+        name = self.field.value.strip()
+        if not name:
+            self.error = "Give the save a name."
+            return
+        try:
+            path = save_named(self.game.ctl.session, self.game.ctl.seat_infos(), name)
+        except OSError as e:
+            self.error = f"Could not save: {e.strerror or e}. Nothing was lost; the autosave is kept."
+            return
+        self.app.pop()
+        self.game.log.append(f"Saved as “{name}”")
+        self.game.sidebar_dirty = True
+        self.game.message = f"Saved as “{name}” ({path.name})."
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.field.focused:
+            self.do_save()
+            return
+        self.widgets.handle(e)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil.fill((10, 16, 26, 150))
+        surface.blit(veil, (0, 0))
+        shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
+        t = assets.text("Save game", int(T.TYPE.h2 * s), T.INK, "bold")
+        surface.blit(t, (self.panel.x + int(28 * s), self.panel.y + int(24 * s)))
+        if self.error:
+            lines = D.wrap(self.error, int(T.TYPE.small * s), self.panel.w - int(320 * s))
+            D.blit_lines(surface, lines, (self.panel.x + int(28 * s), self.panel.y + int(128 * s)),
+                         int(T.TYPE.small * s), T.BAD)
+        self.widgets.draw(surface, s)
+
+
+class LoadScene(Scene):
+    """The list of saved games: board, airlines, month, date; load or delete."""
+
+    def __init__(self, app: "App", on_loaded: Callable[[LoadedGame], None] | None = None,
+                 replay: bool = False) -> None:
+        super().__init__(app)
+        self.on_loaded = on_loaded
+        self.replay = replay
+        self.entries: list[SaveEntry] = []
+        self.rows: list[tuple[SaveEntry, pygame.Rect, Button, Button]] = []
+        self.widgets = WidgetGroup()
+        self.back = Button("Back", app.pop)
+        self.error = ""
+        self.scroll = 0
+
+    def enter(self) -> None:
+        self.entries = list_saves()
+        self.resize(self.app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = T.ui_scale(size)
+        w, h = size
+        pw = min(int(900 * s), w - int(40 * s))
+        self.panel = pygame.Rect((w - pw) // 2, int(24 * s), pw, h - int(48 * s))
+        self.widgets.clear()
+        self.rows = []
+        y = self.panel.y + int(84 * s) - self.scroll
+        row_h = int(62 * s)
+        for entry in self.entries:
+            r = pygame.Rect(self.panel.x + int(24 * s), y, self.panel.w - int(48 * s), row_h - int(8 * s))
+            load_b = Button("Watch" if self.replay else "Load", self._loader(entry), primary=True, small=True)
+            del_b = Button("Delete", self._deleter(entry), small=True, tooltip="Delete this save")
+            load_b.rect = pygame.Rect(r.right - int(196 * s), r.centery - int(17 * s), int(90 * s), int(34 * s))
+            del_b.rect = pygame.Rect(r.right - int(98 * s), r.centery - int(17 * s), int(86 * s), int(34 * s))
+            visible = r.bottom < self.panel.bottom - int(80 * s) and r.y >= self.panel.y + int(70 * s)
+            load_b.visible = del_b.visible = visible
+            load_b.enabled = not entry.error
+            self.widgets.add(load_b)
+            self.widgets.add(del_b)
+            self.rows.append((entry, r, load_b, del_b))
+            y += row_h
+        bh = int(T.BUTTON_H * s)
+        self.back.rect = pygame.Rect(self.panel.right - int(150 * s), self.panel.bottom - bh - int(20 * s), int(126 * s), bh)
+        self.widgets.add(self.back)
+        self.bg = D.vertical_gradient(size, T.NIGHT, T.NIGHT_2)
+        self.dirty = True
+
+    def _loader(self, entry: SaveEntry) -> Callable[[], None]:
+        return lambda: self.load(entry.path)
+
+    def _deleter(self, entry: SaveEntry) -> Callable[[], None]:
+        def f() -> None:
+            delete_save(entry.path)
+            self.entries = list_saves()
+            self.resize(self.app.size)
+        return f
+
+    def load(self, path: Path) -> None:
+        try:
+            loaded = load(path)
+        except SaveError as e:
+            self.error = str(e)
+            self.dirty = True
+            return
+        if self.on_loaded is not None:
+            self.on_loaded(loaded)
+            return
+        if self.replay:
+            from opensky.ui.scenes.replay import ReplayScene
+            self.app.replace(ReplayScene(self.app, loaded))
+        else:
+            self.app.replace(open_game(self.app, loaded))
+
+    def handle(self, e: pygame.event.Event) -> None:
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
+            self.app.pop()
+            return
+        if e.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, self.scroll - int(e.y * 40 * self.app.scale))
+            self.resize(self.app.size)
+            return
+        self.widgets.handle(e)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = self.app.scale
+        surface.blit(self.bg, (0, 0))
+        shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
+        t = assets.text("Watch a saved game" if self.replay else "Load a saved game", int(T.TYPE.h1 * s), T.INK, "bold")
+        surface.blit(t, (self.panel.x + int(28 * s), self.panel.y + int(22 * s)))
+        if not self.entries:
+            img = assets.text("No saved games yet. Save from the game menu (Esc → Save game).",
+                              int(T.TYPE.body * s), T.INK_SOFT)
+            surface.blit(img, (self.panel.x + int(28 * s), self.panel.y + int(96 * s)))
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(self.panel.x, self.panel.y + int(70 * s), self.panel.w, self.panel.h - int(150 * s)))
+        for entry, r, _, _ in self.rows:
+            rounded(surface, r, T.CARD, int(8 * s))
+            name = assets.text(entry.name, int(T.TYPE.body * s), T.INK, "bold")
+            surface.blit(name, (r.x + int(14 * s), r.y + int(6 * s)))
+            if entry.error:
+                line = entry.error
+                col = T.BAD
+            else:
+                sm = entry.summary
+                when = _when(entry.saved_at)
+                state = "finished" if sm.get("game_over") else str(sm.get("month", "?"))
+                line = f"{sm.get('board', '?')} · {', '.join(sm.get('airlines', []))} · {state} · {when}"
+                col = T.INK_SOFT
+            img = assets.text(line[:110], int(T.TYPE.small * s), col)
+            surface.blit(img, (r.x + int(14 * s), r.y + int(30 * s)))
+        surface.set_clip(clip)
+        if self.error:
+            lines = D.wrap(self.error, int(T.TYPE.small * s), self.panel.w - int(220 * s))
+            D.blit_lines(surface, lines[:3], (self.panel.x + int(28 * s), self.back.rect.y), int(T.TYPE.small * s), T.BAD)
+        self.widgets.draw(surface, s)
+        tip = self.widgets.hovered_tooltip()
+        if tip:
+            D.tooltip(surface, tip[0], pygame.mouse.get_pos(), s)
+
+
+def _when(iso: str) -> str:
+    try:
+        return datetime.fromisoformat(iso).astimezone().strftime("%Y-%m-%d %H:%M")
+    except ValueError:
+        return iso or "?"
