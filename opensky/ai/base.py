@@ -39,7 +39,18 @@ def _easy(seed: int) -> Bot:
     return EasyBot(seed)
 
 
-_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "easy": _easy}
+def _normal(seed: int) -> Bot:
+    from opensky.ai.normal import NormalBot
+    return NormalBot(seed)
+
+
+def _expert(seed: int) -> Bot:
+    from opensky.ai.expert import ExpertBot
+    return ExpertBot(seed)
+
+
+_BOTS: dict[str, Callable[[int], Bot]] = {"random": RandomBot, "easy": _easy, "normal": _normal,
+                                          "expert": _expert}
 BOT_NAMES: tuple[str, ...] = tuple(_BOTS)
 
 

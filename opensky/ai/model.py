@@ -70,7 +70,7 @@ class Info:
     routes between them."""
 
     __slots__ = ("board", "cs", "direct", "route_ends", "nroutes", "adjacency",
-                 "cross_border", "cs_of", "paths2")
+                 "cross_border", "cs_of", "paths2", "route_of")
 
     def __init__(self, board: Board, cs: tuple[int, ...]):
         self.board = board
@@ -80,11 +80,15 @@ class Info:
         self.adjacency = board.adjacency
         self.cross_border = board.cross_border
         self.cs_of = {a: i for i, a in enumerate(cs)}
+        self.route_of: dict[tuple[int, int], int] = {}
+        for r, (a, b) in enumerate(board.route_ends):
+            self.route_of[(a, b)] = r
+            self.route_of[(b, a)] = r
         self.direct = [-1] * 15
         for r, (a, b) in enumerate(board.route_ends):
             if a in self.cs_of and b in self.cs_of:
                 self.direct[PAIR_INDEX[(self.cs_of[a], self.cs_of[b])]] = r
-        # Paths of up to three flights between call-sign airports, as route
+        # Paths of two or three flights between call-sign airports, as route
         # tuples (used to look one placement ahead).
         paths: list[tuple[int, ...]] = []
         adj = board.adjacency
@@ -100,7 +104,7 @@ class Info:
                         paths.append((r1, r2))
                         continue
                     for z, r3 in adj[y]:
-                        if z == b and y != a and x != b:
+                        if z == b:
                             paths.append((r1, r2, r3))
         self.paths2 = tuple(paths)
 
@@ -272,7 +276,7 @@ class Model:
     ``hubs[q]`` is the hub set used for q's itineraries (None: no hub rule).
     ``first_month`` is the first month whose market is still to come."""
 
-    __slots__ = ("inf", "P", "prm", "hub_rule", "nets", "hubs", "raw", "caps", "first_month")
+    __slots__ = ("inf", "P", "prm", "nets", "hubs", "raw", "caps", "first_month", "nplanes")
 
     def __init__(self, inf: Info, P: int, planes: Sequence[Sequence[int]],
                  hubs: Sequence[frozenset[int] | None], first_month: int,
@@ -282,6 +286,7 @@ class Model:
         self.prm = prm
         self.first_month = first_month
         self.nets = [network(inf, planes[q]) for q in range(P)]
+        self.nplanes = [sum(planes[q]) for q in range(P)]
         self.hubs = list(hubs)
         self.raw: list[list[int]] = []
         self.caps: list[list[int]] = []
@@ -320,6 +325,7 @@ class Model:
         m.prm = self.prm
         m.first_month = self.first_month
         m.nets = list(self.nets)
+        m.nplanes = list(self.nplanes)
         m.hubs = list(self.hubs)
         m.raw = list(self.raw)
         m.caps = list(self.caps)
@@ -329,6 +335,7 @@ class Model:
         """Replace airline q's network (hubs: "keep", "assume", or a set)."""
         nb = network(self.inf, planes)
         self.nets[q] = nb
+        self.nplanes[q] = sum(planes)
         if hubs == "assume":
             self.hubs[q] = assume_hubs(self.inf, nb)
         elif hubs != "keep":
@@ -387,20 +394,35 @@ class Model:
         return lam
 
     def values(self) -> list[float]:
-        """Each airline's relative value of the rest of the season."""
+        """Each airline's relative value of the rest of the season.
+
+        An airline's income from a pair is counted as often as the pair is
+        expected to be the market, up to its capacity; and since every plane
+        flies once, when the markets it could win would need more planes
+        than it has, its income is scaled down to what its planes can fly."""
         P = self.P
         inc = self.incomes()
         lam = self.rates(inc)
         caps = self.caps
+        raw = self.raw
+        level = self.prm.level
         own = [0.0] * P
+        used = [0.0] * P
         for k in range(15):
             lk = lam[k]
             if lk <= 0.0:
                 continue
             row = inc[k]
             for q in range(P):
-                if row[q]:
-                    own[q] += row[q] * poisson_use(lk, caps[q][k])
+                x = row[q]
+                if x:
+                    u = poisson_use(lk, caps[q][k])
+                    own[q] += x * u
+                    used[q] += u * (raw[q][k] + 1) * (1.0 if x >= level else 0.1)
+        for q in range(P):
+            n = self.nplanes[q]
+            if used[q] > n > 0:
+                own[q] *= n / used[q]
         tot = sum(own)
         w = 1.0 / (P - 1)
         return [own[q] - w * (tot - own[q]) for q in range(P)]
@@ -409,12 +431,10 @@ class Model:
         return self.values()[p]
 
 
-def remove_path(inf: Info, planes: list[int], path: Sequence[int]) -> list[int]:
+def remove_path(inf: Info, planes: Sequence[int], path: Sequence[int]) -> list[int]:
     """A copy of ``planes`` with one plane taken off each route of ``path``."""
-    out = planes[:]
-    ri = inf.board.route_index
-    codes = inf.board.codes
+    out = list(planes)
+    ro = inf.route_of
     for a, b in zip(path, path[1:]):
-        r = ri[(codes[a], codes[b])]
-        out[r] -= 1
+        out[ro[(a, b)]] -= 1
     return out

@@ -574,18 +574,31 @@ def _board_files() -> list[Path]:
 
 
 def _peek_id(file: Path) -> str | None:
-    """A board file's ``id:`` without validating the rest (it may be a work in progress)."""
+    """A board file's ``id:`` without validating the rest (it may be a work in progress).
+    Remembered per file version (path, modification time, size)."""
     try:
-        if file.stat().st_size > MAX_FILE_BYTES:
-            return None
-        node = yaml.compose(_decode(file.read_bytes(), str(file)), Loader=yaml.SafeLoader)
-        if isinstance(node, MappingNode):
-            for key, value in node.value:
-                if isinstance(key, ScalarNode) and key.value == "id" and isinstance(value, ScalarNode):
-                    return str(value.value) or None
-    except Exception:  # noqa: BLE001 - an unreadable file just has no id here
+        st = file.stat()
+    except OSError:
         return None
-    return None
+    key = (str(file), st.st_mtime_ns, st.st_size)
+    if key in _IDS:
+        return _IDS[key]
+    found: str | None = None
+    try:
+        if st.st_size <= MAX_FILE_BYTES:
+            node = yaml.compose(_decode(file.read_bytes(), str(file)), Loader=yaml.SafeLoader)
+            if isinstance(node, MappingNode):
+                for k, value in node.value:
+                    if isinstance(k, ScalarNode) and k.value == "id" and isinstance(value, ScalarNode):
+                        found = str(value.value) or None
+                        break
+    except Exception:  # noqa: BLE001 - an unreadable file just has no id here
+        found = None
+    _IDS[key] = found
+    return found
+
+
+_IDS: dict[tuple[str, int, int], str | None] = {}
 
 
 def _display(path: Path) -> str:
@@ -636,4 +649,16 @@ def _load_file(path: Path) -> Board:
         raise _error(display, None, "cannot read the board file (permission denied)") from None
     except OSError as exc:
         raise _error(display, None, f"cannot read the board file ({exc.strerror or exc})") from None
-    return parse_board(_decode(data, display), display, path=str(path))
+    # Boards are immutable values: the same bytes give the same board, so a
+    # file read again (a save loaded, a game restarted) is not parsed again.
+    key = (str(path), display, data)
+    board = _PARSED.get(key)
+    if board is None:
+        board = parse_board(_decode(data, display), display, path=str(path))
+        if len(_PARSED) > 32:
+            _PARSED.clear()
+        _PARSED[key] = board
+    return board
+
+
+_PARSED: dict[tuple[str, str, bytes], Board] = {}

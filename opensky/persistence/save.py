@@ -242,7 +242,7 @@ def from_document(doc: dict[str, Any], where: str = "save") -> LoadedGame:
     try:
         session = Session(board, [s.name for s in seats], seed=seed, callsigns=callsigns)
     except IllegalAction as e:
-        raise SaveError(f"{where}: the save's players or call signs are not valid ({e})") from None
+        raise SaveError(f"{where}: this save does not fit board '{board.id}' ({e})") from None
     for i, d in enumerate(actions):
         if isinstance(d, dict) and d.get("type") == "sealed":
             d = unseal(d, salt, i)

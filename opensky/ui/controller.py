@@ -53,6 +53,7 @@ class Controller:
             if mode == "recommended" and not self.board.recommended_callsigns:
                 cs = "random"
             self.session = Session(self.board, names, seed=seed, callsigns=cs)
+            self.save()  # a new game can be continued from its first moment
         self.bots: dict[int, Bot] = {
             i: make_bot(seat.bot, (setup.seed or 0) * 31 + i) for i, seat in enumerate(setup.seats)
             if not seat.human}

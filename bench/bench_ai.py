@@ -1,0 +1,212 @@
+#!/usr/bin/env python3
+"""Computer airlines, measured (issue #7).
+
+Prints
+
+(a) Normal against Easy: win share over 2-player games, seats rotated, both
+    board sides (target >= 75%);
+(b) Expert against Normal: win share over 2-player games (target >= 60%), and
+    Expert's share in 3- and 4-player games against Normal airlines (target:
+    more than its fair share 1/P);
+(c) the time per decision of every bot, p50 / p95 / max (targets: Normal
+    p95 <= 50 ms, Expert p95 <= 1 s).
+
+Game g is played on board ``g // P % 2`` (Europe, North America) with the seats
+rotated by ``g % P``, so every bot plays every seat on both boards equally
+often; the call signs are each board's recommended ones (as ``simulate``).
+Games run in ``--jobs`` processes; each game's seeds depend only on its index,
+so the figures do not depend on the number of processes.
+
+    python bench/bench_ai.py                       # everything, full size
+    python bench/bench_ai.py --games 40 --multi-games 20 --budget 30   # quick
+    python bench/bench_ai.py --only a              # just Normal vs Easy
+
+Exit status 1 when a target is missed.
+"""
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import statistics
+import sys
+import time
+from multiprocessing import Pool
+from typing import Any, Sequence
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from opensky.ai import make_bot  # noqa: E402
+from opensky.ai.base import Bot  # noqa: E402
+from opensky.board.loader import load_board  # noqa: E402
+from opensky.rules.constants import CALLSIGNS  # noqa: E402
+from opensky.rules.state import GameState  # noqa: E402
+from opensky.rules.view import player_view  # noqa: E402
+
+BOARDS = ("europe", "north_america")
+_BOARD_CACHE: dict[str, Any] = {}
+
+
+def _board(name: str) -> Any:
+    b = _BOARD_CACHE.get(name)
+    if b is None:
+        b = _BOARD_CACHE[name] = load_board(name)
+    return b
+
+
+def make(name: str, seed: int, budget: int | None) -> Bot:
+    if name == "expert" and budget is not None:
+        from opensky.ai.expert import ExpertBot
+        return ExpertBot(seed, budget=budget)
+    return make_bot(name, seed)
+
+
+def play(task: tuple[tuple[str, ...], int, int, int | None]) -> dict[str, Any]:
+    """One game.  Returns the win share of each bot name, the decision times
+    (seconds) per bot name and the scores."""
+    lineup, g, seed, budget = task
+    P = len(lineup)
+    board = _board(BOARDS[(g // P) % 2])
+    rng = random.Random(seed * 1_000_003 + g)
+    shift = g % P
+    seat_bots = [lineup[(s + shift) % P] for s in range(P)]
+    bots = [make(n, rng.randrange(2**31), budget) for n in seat_bots]
+    cs = dict(zip(CALLSIGNS, board.recommended_callsigns))
+    state = GameState(board, [f"P{i + 1}" for i in range(P)], cs)
+    times: dict[str, list[float]] = {n: [] for n in set(lineup)}
+    while not state.game_over:
+        if state.is_chance():
+            legal = state.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))])
+            continue
+        p = state.actors[0]
+        legal = state.legal_actions(p)
+        view = player_view(state, p)
+        t0 = time.perf_counter()
+        a = bots[p].choose(view, legal)
+        dt = time.perf_counter() - t0
+        if len(legal) > 1:
+            times[seat_bots[p]].append(dt)
+        state.apply(a)
+    win = state.final_winners()
+    share: dict[str, float] = {n: 0.0 for n in set(lineup)}
+    for s in win:
+        share[seat_bots[s]] += 1.0 / len(win)
+    scores = {n: [state.score(s)["total"] for s in range(P) if seat_bots[s] == n] for n in set(lineup)}
+    return {"share": share, "times": times, "board": board.id, "scores": scores}
+
+
+def wilson(wins: float, n: int) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 0.0)
+    z = 1.96
+    p = wins / n
+    den = 1 + z * z / n
+    mid = (p + z * z / (2 * n)) / den
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
+    return (max(0.0, mid - half), min(1.0, mid + half))
+
+
+def pct(xs: Sequence[float], q: float) -> float:
+    if not xs:
+        return float("nan")
+    s = sorted(xs)
+    i = min(len(s) - 1, max(0, math.ceil(q * len(s)) - 1))
+    return s[i]
+
+
+class Tally:
+    def __init__(self) -> None:
+        self.times: dict[str, list[float]] = {}
+
+    def add_times(self, res: dict[str, Any]) -> None:
+        for n, ts in res["times"].items():
+            self.times.setdefault(n, []).extend(ts)
+
+
+def match(lineup: tuple[str, ...], games: int, seed: int, budget: int | None, jobs: int,
+          tally: Tally, label: str) -> tuple[float, int]:
+    """Play ``games`` games of ``lineup``; print and return the first bot's
+    win share (summed) and the number of games."""
+    tasks = [(lineup, g, seed, budget) for g in range(games)]
+    t0 = time.perf_counter()
+    results: list[dict[str, Any]] = []
+    if jobs > 1:
+        with Pool(jobs) as pool:
+            for r in pool.imap_unordered(play, tasks, chunksize=1):
+                results.append(r)
+    else:
+        results = [play(t) for t in tasks]
+    dt = time.perf_counter() - t0
+    hero = lineup[0]
+    per_board: dict[str, list[float]] = {}
+    for r in results:
+        tally.add_times(r)
+        per_board.setdefault(r["board"], []).append(r["share"][hero])
+    wins = sum(r["share"][hero] for r in results)
+    lo, hi = wilson(wins, games)
+    P = len(lineup)
+    mean_hero = statistics.mean(x for r in results for x in r["scores"][hero])
+    others = [x for r in results for n, xs in r["scores"].items() if n != hero for x in xs]
+    mean_other = statistics.mean(others) if others else float("nan")
+    print(f"{label}: {hero} wins {wins / games:.1%} of {games} games "
+          f"(95% CI {lo:.1%}–{hi:.1%}; fair share {1 / P:.0%}) in {dt:.0f} s")
+    for b, xs in sorted(per_board.items()):
+        print(f"    {b:14} {sum(xs) / len(xs):6.1%} of {len(xs)} games")
+    print(f"    mean score: {hero} {mean_hero:.0f}, others {mean_other:.0f}")
+    return wins, games
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--games", type=int, default=400, help="2-player games per match (default 400)")
+    ap.add_argument("--multi-games", type=int, default=400,
+                    help="games for each of the 3- and 4-player Expert matches (default 400)")
+    ap.add_argument("--budget", type=int, default=None,
+                    help="Expert's rollouts per decision (default: the bot's own)")
+    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--only", default="abc", help="which parts to run: any of a, b, m (3-4 players)")
+    a = ap.parse_args()
+    tally = Tally()
+    ok = True
+    print(f"bench_ai: {a.jobs} process(es), seed {a.seed}, Expert budget "
+          f"{a.budget if a.budget is not None else 'default'}")
+    if "a" in a.only:
+        w, n = match(("normal", "easy"), a.games, a.seed, a.budget, a.jobs, tally, "(a) Normal vs Easy, 2 players")
+        if w / n < 0.75:
+            ok = False
+            print("    MISSED: target 75%")
+    if "b" in a.only:
+        w, n = match(("expert", "normal"), a.games, a.seed, a.budget, a.jobs, tally,
+                     "(b) Expert vs Normal, 2 players")
+        if w / n < 0.60:
+            ok = False
+            print("    MISSED: target 60%")
+    if "b" in a.only or "m" in a.only:
+        for P in (3, 4):
+            lineup = ("expert",) + ("normal",) * (P - 1)
+            w, n = match(lineup, a.multi_games, a.seed, a.budget, a.jobs, tally,
+                         f"(b) Expert vs {P - 1} Normal, {P} players")
+            if w / n <= 1 / P:
+                ok = False
+                print(f"    MISSED: target more than {1 / P:.0%}")
+    print("(c) time per decision (decisions with more than one legal action)")
+    limits = {"normal": 0.050, "expert": 1.0}
+    for n, ts in sorted(tally.times.items()):
+        if not ts:
+            continue
+        p50, p95, mx = pct(ts, 0.5), pct(ts, 0.95), max(ts)
+        lim = limits.get(n)
+        flag = ""
+        if lim is not None and p95 > lim:
+            ok = False
+            flag = f"  MISSED: target p95 <= {lim * 1000:.0f} ms"
+        print(f"    {n:8} {len(ts):7d} decisions  p50 {p50 * 1000:7.1f} ms  p95 {p95 * 1000:7.1f} ms"
+              f"  max {mx * 1000:7.1f} ms{flag}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""The sealed-bid market of one month as a small game, and how to play it.
+
+Every hand is public knowledge (§11): a view shows each rival's hand with any
+unrevealed bid put back into it, so each rival's possible bids are exactly
+"pass or one of the cards it holds".  ``Market`` scores every combination of
+bids — W of §6.3, the single winner's best choice of ancillary chits against
+the price die (with the walk-away to the next best bid, R8), and what flying
+costs each airline in the rest of the season (a callback) — and ``solve``
+finds a mixed equilibrium by fictitious play.  Payoffs are relative: an
+airline's gain less the average gain of the others, so a tie (both win) is
+worth nothing to either in a two-player game, as it should be.
+"""
+from __future__ import annotations
+
+from itertools import product
+from typing import Callable, Sequence
+
+from opensky.rules.constants import ANCILLARY_VALUE, FARES, SENSITIVITY_FACES
+from opensky.rules.itinerary import winners as w_winners
+
+Bids = list[tuple[int, int, int]]  # (player, fare, stops)
+Vec = list[float]
+
+
+def accept_prob(price: int) -> float:
+    """Chance that the price-sensitivity die accepts ``price``."""
+    return sum(1 for f in SENSITIVITY_FACES if f >= price) / len(SENSITIVITY_FACES)
+
+
+_ACC = {f + ANCILLARY_VALUE * c: accept_prob(f + ANCILLARY_VALUE * c) for f in FARES for c in range(4)}
+
+
+class Market:
+    """One month's bidding among ``bidders`` (players with a valid itinerary).
+
+    ``cont(travellers)`` returns, per player, the change in relative value of
+    the rest of the season when those airlines fly (their planes leave the
+    board).  ``chit_cost`` is what an unused chit is worth later, per player.
+    """
+
+    def __init__(self, P: int, stops: Sequence[int | None], hands: Sequence[Sequence[int]],
+                 chits: Sequence[int], cont: Callable[[tuple[int, ...]], Vec],
+                 chit_cost: Sequence[float], zero_sum_for: int | None = None):
+        self.P = P
+        self.stops = stops
+        self.chits = chits
+        self.cont = cont
+        self.chit_cost = chit_cost
+        self.zero_sum_for = zero_sum_for if P == 2 else None
+        self.bidders = [q for q in range(P) if stops[q] is not None]
+        self.actions: list[list[int | None]] = []
+        for q in self.bidders:
+            acts: list[int | None] = [None]
+            acts += [v for i, v in enumerate(FARES) if hands[q][i] > 0]
+            self.actions.append(acts)
+        self._cont_cache: dict[tuple[int, ...], Vec] = {}
+        self._cache: dict[tuple[int, ...], Vec] = {}
+        self._w = 1.0 / (P - 1)
+
+    # ----------------------------------------------------------- payoffs
+    def _c(self, travel: tuple[int, ...]) -> Vec:
+        c = self._cont_cache.get(travel)
+        if c is None:
+            c = self.cont(travel)
+            self._cont_cache[travel] = c
+        return c
+
+    def vec(self, travel: tuple[int, ...], gains: dict[int, float], chit_used: tuple[int, int] | None = None) -> Vec:
+        """Utility of every player when ``travel`` fly and earn ``gains``."""
+        P = self.P
+        g = [0.0] * P
+        for q, x in gains.items():
+            g[q] = x
+        if chit_used is not None:
+            q, n = chit_used
+            g[q] -= n * self.chit_cost[q]
+        tot = sum(g)
+        w = self._w
+        c = self._c(travel)
+        out = [g[q] - w * (tot - g[q]) + c[q] for q in range(P)]
+        z = self.zero_sum_for
+        if z is not None:
+            out[1 - z] = -out[z]
+        return out
+
+    def chit_options(self, bids: Bids, w: int) -> list[Vec]:
+        """Utilities when the single winner ``w`` attaches 0, 1, … chits."""
+        fare = {q: f for q, f, _ in bids}
+        f = fare[w]
+        out = [self.vec((w,), {w: float(f)})]
+        n = self.chits[w]
+        if n:
+            rest = [b for b in bids if b[0] != w]
+            fb = w_winners(rest)
+            fail = self.vec(tuple(sorted(fb)), {q: float(fare[q]) for q in fb})
+            for c in range(1, n + 1):
+                price = f + ANCILLARY_VALUE * c
+                a = _ACC.get(price, 0.0)
+                ok = self.vec((w,), {w: float(price)}, (w, c))
+                out.append([a * x + (1.0 - a) * y for x, y in zip(ok, fail)])
+        return out
+
+    def outcome(self, bids: Bids) -> Vec:
+        """Expected utilities once the bids stand (after the flash window)."""
+        win = w_winners(bids)
+        if not win:
+            return self.vec((), {})
+        if len(win) > 1:
+            fare = {q: f for q, f, _ in bids}
+            return self.vec(tuple(sorted(win)), {q: float(fare[q]) for q in win})
+        w = win[0]
+        opts = self.chit_options(bids, w)
+        best = opts[0]
+        for v in opts[1:]:
+            if v[w] > best[w] + 1e-9:
+                best = v
+        return best
+
+    def payoff(self, idx: tuple[int, ...]) -> Vec:
+        """Utilities for one profile of action indices (one per bidder)."""
+        u = self._cache.get(idx)
+        if u is None:
+            bids: Bids = []
+            for b, i in enumerate(idx):
+                f = self.actions[b][i]
+                if f is not None:
+                    q = self.bidders[b]
+                    bids.append((q, f, self.stops[q]))  # type: ignore[arg-type]
+            u = self.outcome(bids)
+            self._cache[idx] = u
+        return u
+
+    # ----------------------------------------------------------- solving
+    def solve(self, iters: int = 120) -> list[list[float]]:
+        """Mixed strategies (one distribution over ``actions[b]`` per bidder)
+        by simultaneous fictitious play."""
+        nb = len(self.bidders)
+        if nb == 0:
+            return []
+        acts = self.actions
+        if nb == 1:
+            q = self.bidders[0]
+            vals = [self.payoff((i,))[q] for i in range(len(acts[0]))]
+            best = max(range(len(vals)), key=lambda i: (vals[i], -i))
+            return [[1.0 if i == best else 0.0 for i in range(len(vals))]]
+        cum = [[0.0] * len(a) for a in acts]
+        counts = [[0] * len(a) for a in acts]
+        # start from everybody's highest card: the natural opening
+        last = [len(a) - 1 for a in acts]
+        players = self.bidders
+        payoff = self.payoff
+        for _ in range(iters):
+            for b in range(nb):
+                q = players[b]
+                prof = list(last)
+                cb = cum[b]
+                for a in range(len(acts[b])):
+                    prof[b] = a
+                    cb[a] += payoff(tuple(prof))[q]
+            for b in range(nb):
+                cb = cum[b]
+                m = max(cb)
+                i = cb.index(m)
+                last[b] = i
+                counts[b][i] += 1
+        return [[c / iters for c in cs] for cs in counts]
+
+    def expected(self, strat: list[list[float]], player: int) -> float:
+        """``player``'s expected utility when the bidders play ``strat``."""
+        if not self.bidders:
+            return self.vec((), {})[player]
+        supp = [[(i, p) for i, p in enumerate(s) if p > 0.0] for s in strat]
+        total = 0.0
+        for combo in product(*supp):
+            pr = 1.0
+            for _, p in combo:
+                pr *= p
+            total += pr * self.payoff(tuple(i for i, _ in combo))[player]
+        return total
+
+    def action_values(self, strat: list[list[float]], player: int) -> list[float]:
+        """Expected utility of each of ``player``'s actions against the
+        others' strategies."""
+        b = self.bidders.index(player)
+        supp = [[(i, p) for i, p in enumerate(s) if p > 0.0] for s in strat]
+        out = []
+        for a in range(len(self.actions[b])):
+            sub = list(supp)
+            sub[b] = [(a, 1.0)]
+            total = 0.0
+            for combo in product(*sub):
+                pr = 1.0
+                for _, p in combo:
+                    pr *= p
+                total += pr * self.payoff(tuple(i for i, _ in combo))[player]
+            out.append(total)
+        return out

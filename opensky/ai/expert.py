@@ -1,0 +1,6 @@
+"""placeholder"""
+from opensky.ai.normal import NormalBot
+
+
+class ExpertBot(NormalBot):
+    name = "expert"

@@ -1,0 +1,408 @@
+"""The Normal computer airline: a good heuristic player.
+
+Every decision compares values of the market model (``opensky.ai.model``):
+
+* **Planning** — each plane goes where it raises the airline's relative value
+  of the season most: markets it can fly with fewer stops than the rivals,
+  weighted by how often the dice and the rollers will make them the market;
+  plus subsidy cubes; less the cost of a cross-border marker (North America).
+  It looks one plane ahead so that two-leg itineraries get built.
+* **Hubs** (Europe) — the pair of airports that makes its network worth most.
+* **O&D** — the pair whose bidding game (below) is worth most to it.
+* **Bids** — the month's market as a game between the airlines that can bid,
+  each limited to the cards it holds (every hand is public), with W, the
+  winner's chits and the cost of flying planes; solved by fictitious play,
+  the bid drawn from its equilibrium mix.
+* **Flash deals** and **chits** — the best expected result, assuming rivals
+  answer a flash deal with their own best one.
+* **Itinerary** — the path whose planes are worth least for the rest of the
+  season.  **Leasing** — when the planes' value for the months left exceeds
+  their price.
+"""
+from __future__ import annotations
+
+from typing import Callable, Sequence
+
+from opensky.ai.base import Bot
+from opensky.ai.bidding import Market, Vec
+from opensky.ai.model import DEFAULT, Model, Params, info_for, remove_path, season_end
+from opensky.rules.actions import BID, FLASH, Action
+from opensky.rules.constants import FARES, LEASE_COST, MARCH, REGIONAL_MARKERS
+from opensky.rules.state import NETWORK_PLANNING, GameState
+
+
+def market_for(state: GameState, me: int, prm: Params = DEFAULT) -> Market:
+    """The bidding game of the state's current market (stops and paths known)."""
+    P = state.P
+    nm = state.month + 1
+    if nm > season_end(state.month):
+        def cont(travel: tuple[int, ...]) -> Vec:
+            return [0.0] * P
+    else:
+        base_model = Model.of_state(state, first_month=nm, prm=prm)
+        base = base_model.values()
+        inf = base_model.inf
+
+        single: dict[int, Vec] = {}
+
+        def alone(w: int) -> Vec:
+            """Value changes when w alone flies its best path; an airline can
+            lease a plane back for 200, so no plane is worth more than that."""
+            d = single.get(w)
+            if d is not None:
+                return d
+            paths = state.paths[w]
+            best_d, best_v = [0.0] * P, -1e18
+            for path in paths:
+                m = base_model.copy()
+                m.set_planes(w, remove_path(inf, state.planes[w], path))
+                vals = m.values()
+                if vals[w] > best_v:
+                    best_v = vals[w]
+                    cap = LEASE_COST * (len(path) - 1)
+                    best_d = [max(-cap, min(cap, vals[q] - base[q])) for q in range(P)]
+            single[w] = best_d
+            return best_d
+
+        def cont(travel: tuple[int, ...]) -> Vec:
+            out = [0.0] * P
+            for w in travel:
+                d = alone(w)
+                for q in range(P):
+                    out[q] += d[q]
+            return out
+    left = MARCH - state.month
+    chit_cost = [18.0 * left / MARCH for _ in range(P)]
+    return Market(P, state.stops, state.hand, state.chits, cont, chit_cost)
+
+
+def flash_cost(state: GameState) -> float:
+    """What an unused flash-deal token is still worth."""
+    return 45.0 * (MARCH - state.month) / MARCH
+
+
+class NormalBot(Bot):
+    """A good heuristic player (see the module docstring)."""
+
+    name = "normal"
+
+    def __init__(self, seed: int = 0, prm: Params = DEFAULT, fp_iters: int = 120,
+                 min_prob: float = 0.1):
+        super().__init__(seed)
+        self.prm = prm
+        self.fp_iters = fp_iters
+        self.min_prob = min_prob
+
+    def choose(self, view: GameState | None, legal: Sequence[Action]) -> Action:
+        assert view is not None
+        if len(legal) == 1:
+            return legal[0]
+        handler: Callable[[GameState, Sequence[Action]], Action] = getattr(self, "_" + legal[0].type)
+        return handler(view, legal)
+
+    # ------------------------------------------------------------ helpers
+    def _pick(self, options: Sequence[Action], probs: Sequence[float]) -> Action:
+        """Draw from a mixed strategy, ignoring its rare actions."""
+        keep = [(a, p) for a, p in zip(options, probs) if p >= self.min_prob]
+        if not keep:
+            keep = [max(zip(options, probs), key=lambda x: x[1])]
+        tot = sum(p for _, p in keep)
+        x = self.rng.random() * tot
+        for a, p in keep:
+            x -= p
+            if x <= 0:
+                return a
+        return keep[-1][0]
+
+    def _best(self, legal: Sequence[Action], values: Sequence[float]) -> Action:
+        best = max(values)
+        top = [a for a, v in zip(legal, values) if v >= best - 1e-9]
+        return top[0] if len(top) == 1 else top[self.rng.randrange(len(top))]
+
+    # ------------------------------------------------------------ call signs (R1)
+    def _place_callsign(self, v: GameState, legal: Sequence[Action]) -> Action:
+        b = v.board
+        placed = [a for a in v.callsign_airport if a >= 0]
+        n = len(b.airports)
+
+        def bfs(src: int) -> list[int]:
+            dist = [-1] * n
+            dist[src] = 0
+            q = [src]
+            for u in q:
+                for w, _ in b.adjacency[u]:
+                    if dist[w] < 0:
+                        dist[w] = dist[u] + 1
+                        q.append(w)
+            return dist
+
+        vals = []
+        for a in legal:
+            x = a.arg[1]
+            d = bfs(x)
+            s = len(b.adjacency[x]) * 0.5
+            for y in placed:
+                s += {1: 1.5, 2: 1.0, 3: 0.2}.get(d[y], -0.5)
+            vals.append(s)
+        return self._best(legal, vals)
+
+    # ------------------------------------------------------------ planning (§4, §8)
+    def placement_values(self, v: GameState, p: int, routes: Sequence[int]) -> list[float]:
+        """How much a plane on each route adds to p's relative value."""
+        prm = self.prm
+        planning = v.phase == NETWORK_PLANNING
+        model = Model.of_state(v, first_month=v.month, prm=prm, planning=planning)
+        inf = model.inf
+        hubmode = "assume" if (planning and v.board.uses_hubs) else "keep"
+        base = model.values()[p]
+        planes = list(v.planes[p])
+        markers = v.markers[p]
+        free_markers = REGIONAL_MARKERS - len(markers)
+        cb = inf.cross_border
+        ends = inf.route_ends
+        left = sum(1 for q in v.queue if q == p) if planning else 1
+
+        def gain(rs: Sequence[int]) -> float:
+            for r in rs:
+                planes[r] += 1
+            m = model.copy()
+            m.set_planes(p, planes, hubmode)  # type: ignore[arg-type]
+            for r in rs:
+                planes[r] -= 1
+            return m.values()[p] - base
+
+        look: dict[int, float] = {}
+        if left >= 2:
+            cand = set(routes)
+            seen: set[tuple[int, ...]] = set()
+            for path in inf.paths2:
+                missing = tuple(sorted(set(r for r in path if planes[r] == 0)))
+                if len(missing) != 2 or missing in seen:
+                    continue
+                seen.add(missing)
+                if not all(r in cand for r in missing):
+                    continue
+                need = sum(1 for r in missing if cb[r] and r not in markers)
+                if need > free_markers:
+                    continue
+                g = gain(missing) * prm.lookahead / 2
+                for r in missing:
+                    if g > look.get(r, 0.0):
+                        look[r] = g
+        out = []
+        for r in routes:
+            val = gain((r,))
+            lk = look.get(r)
+            if lk is not None and lk > val:
+                val = lk
+            for a in ends[r]:
+                c = v.airport_callsign[a]
+                if c >= 0 and v.subsidy_left[c]:
+                    val += prm.subsidy
+            if cb[r] and r not in markers:
+                val -= prm.marker
+            out.append(val)
+        return out
+
+    def _place_plane(self, v: GameState, legal: Sequence[Action]) -> Action:
+        p = legal[0].player
+        assert p is not None
+        vals = self.placement_values(v, p, [a.arg for a in legal])
+        return self._best(legal, vals)
+
+    def _place_hub(self, v: GameState, legal: Sequence[Action]) -> Action:
+        p = legal[0].player
+        assert p is not None
+        model = Model.of_state(v, first_month=v.month, prm=self.prm)
+        nb = model.nets[p]
+        have = list(v.hubs[p])
+        cands = sorted((x for x, d in nb.items() if len(d) >= 2 and x not in have),
+                       key=lambda x: -len(nb[x]))
+        if not cands:
+            # nothing to connect: an airport next to call-sign airports, for leasing later
+            inf = model.inf
+            vals = [sum(1 for y, _ in inf.adjacency[a.arg] if y in inf.cs_of) + 0.01 * len(inf.adjacency[a.arg])
+                    for a in legal]
+            return self._best(legal, vals)
+
+        def val(hs: Sequence[int]) -> float:
+            m = model.copy()
+            m.hubs[p] = frozenset(have + list(hs))
+            m.set_planes(p, v.planes[p])
+            return m.values()[p]
+
+        best, best_v = cands[0], -1e18
+        if not have and len(cands) >= 2:
+            for i, x in enumerate(cands):
+                for y in cands[i + 1:]:
+                    s = val((x, y))
+                    if s > best_v + 1e-9:
+                        best_v = s
+                        best = x if len(nb[x]) >= len(nb[y]) else y
+        else:
+            for x in cands:
+                s = val((x,))
+                if s > best_v + 1e-9:
+                    best, best_v = x, s
+        return next(a for a in legal if a.arg == best)
+
+    # ------------------------------------------------------------ marketing (§5)
+    def _choose_od(self, v: GameState, legal: Sequence[Action]) -> Action:
+        p = legal[0].player
+        assert p is not None
+        vals = [self.od_value(v, a, p) for a in legal]
+        return self._best(legal, vals)
+
+    def od_value(self, v: GameState, a: Action, p: int) -> float:
+        s = v.copy()
+        s.apply(a)
+        if s.decision != BID or s.month != v.month:
+            return 0.0
+        mk = market_for(s, p, self.prm)
+        strat = mk.solve(self.fp_iters)
+        return mk.expected(strat, p)
+
+    # ------------------------------------------------------------ pricing (§6)
+    def _bid(self, v: GameState, legal: Sequence[Action]) -> Action:
+        p = legal[0].player
+        assert p is not None
+        mk = market_for(v, p, self.prm)
+        strat = mk.solve(self.fp_iters)
+        b = mk.bidders.index(p)
+        acts = mk.actions[b]
+        options = [Action(BID, p, f) for f in acts]
+        legal_set = set(legal)
+        pairs = [(a, pr) for a, pr in zip(options, strat[b]) if a in legal_set]
+        return self._pick([a for a, _ in pairs], [pr for _, pr in pairs])
+
+    def _flash(self, v: GameState, legal: Sequence[Action]) -> Action:
+        p = legal[0].player
+        assert p is not None
+        mk = market_for(v, p, self.prm)
+        vals = [flash_result(v, mk, a.arg, p) for a in legal]
+        return self._best(legal, vals)
+
+    def _ancillaries(self, v: GameState, legal: Sequence[Action]) -> Action:
+        p = legal[0].player
+        assert p is not None
+        mk = market_for(v, p, self.prm)
+        bids = [(q, v.bid[q], v.stops[q]) for q in range(v.P) if v.bid[q] is not None]
+        opts = mk.chit_options(bids, p)  # type: ignore[arg-type]
+        vals = [opts[a.arg][p] if a.arg < len(opts) else -1e18 for a in legal]
+        return self._best(legal, vals)
+
+    def _choose_itinerary(self, v: GameState, legal: Sequence[Action]) -> Action:
+        p = legal[0].player
+        assert p is not None
+        nm = v.month + 1
+        if nm > season_end(v.month):
+            return legal[0]
+        model = Model.of_state(v, first_month=nm, prm=self.prm)
+        vals = []
+        for a in legal:
+            m = model.copy()
+            m.set_planes(p, remove_path(model.inf, v.planes[p], a.arg))
+            vals.append(m.values()[p])
+        return self._best(legal, vals)
+
+    # ------------------------------------------------------------ month end (§7)
+    def _lease(self, v: GameState, legal: Sequence[Action]) -> Action:
+        p = legal[0].player
+        assert p is not None
+        kmax = max(a.arg[0] for a in legal)
+        # value of k more planes, placed greedily
+        s = v.copy()
+        gains = [0.0]
+        planes = list(s.planes[p])
+        for k in range(1, kmax + 1):
+            routes = s.placeable_routes(p)
+            vals = self.placement_values(s, p, routes)
+            i = max(range(len(routes)), key=lambda j: vals[j])
+            gains.append(gains[-1] + vals[i])
+            r = routes[i]
+            planes[r] += 1
+            s.planes[p] = planes[:]
+            if s.board.cross_border[r] and r not in s.markers[p]:
+                s.markers[p] = s.markers[p] + [r]
+            for x in s.board.route_ends[r]:
+                c = s.airport_callsign[x]
+                if c >= 0 and s.subsidy_left[c]:
+                    s.subsidy_left = s.subsidy_left[:]
+                    s.subsidy_left[c] = False
+        net = [gains[k] - LEASE_COST * k for k in range(kmax + 1)]
+        k = max(range(kmax + 1), key=lambda j: (net[j], -j))
+        if k == 0:
+            return next(a for a in legal if a.arg[0] == 0)
+        options = [a for a in legal if a.arg[0] == k]
+        hand = v.hand[p]
+        high_in_hand = hand[-1] + hand[-2]
+
+        def pref(a: Action) -> tuple[float, ...]:
+            cards = a.arg[1]
+            # with no high card left in hand, take a high card back (for a solo
+            # market later); otherwise keep the change small
+            return (-(max(cards) if cards else 0) if high_in_hand == 0 else sum(cards), len(cards))
+
+        return min(options, key=pref)
+
+
+def flash_result(v: GameState, mk: Market, fare: int | None, me: int) -> float:
+    """My utility if I answer this flash-deal offer with ``fare`` (None:
+    decline) and everyone then plays the flash window greedily (R7)."""
+    P = v.P
+    bids: list[int | None] = list(v.bid)
+    hands = [list(h) for h in v.hand]
+    unused = list(v.flash_unused)
+    declined = list(v.declined)
+    stops = v.stops
+    cost = flash_cost(v)
+    used_by_me = False
+
+    def bidlist() -> list[tuple[int, int, int]]:
+        return [(q, b, stops[q]) for q, b in enumerate(bids) if b is not None]  # type: ignore[misc]
+
+    def do(q: int, f: int | None) -> None:
+        nonlocal used_by_me
+        if f is None:
+            declined[q] = True
+            return
+        old = bids[q]
+        assert old is not None
+        hands[q][FARES.index(f)] -= 1
+        hands[q][FARES.index(old)] += 1
+        bids[q] = f
+        unused[q] = False
+        for i in range(P):
+            declined[i] = False
+        if q == me:
+            used_by_me = True
+
+    from opensky.rules.itinerary import winners as ww
+    do(me, fare)
+    ptr = (me + 1) % P
+    for _ in range(4 * P):
+        win = ww(bidlist())
+        offered = None
+        for k in range(P):
+            q = (ptr + k) % P
+            b = bids[q]
+            if declined[q] or b is None or not unused[q] or win == [q]:
+                continue
+            if any(hands[q][i] for i, x in enumerate(FARES) if x < b):
+                offered = q
+                break
+        if offered is None:
+            break
+        q = offered
+        b = bids[q]
+        assert b is not None
+        opts: list[int | None] = [None] + [x for i, x in enumerate(FARES) if hands[q][i] and x < b]
+        best_f, best_u = None, -1e18
+        for f in opts:
+            trial = [(x, (f if (x == q and f is not None) else bb), stops[x]) for x, bb in enumerate(bids) if bb is not None]
+            u = mk.outcome(trial)[q] - (flash_cost(v) if f is not None else 0.0)  # type: ignore[arg-type]
+            if u > best_u + 1e-9:
+                best_f, best_u = f, u
+        do(q, best_f)
+        ptr = (q + 1) % P
+    return mk.outcome(bidlist())[me] - (cost if used_by_me else 0.0)
