@@ -148,6 +148,46 @@ def board_only(board_id: str, size: tuple[int, int]) -> None:
     print(OUT / f"{name}.png")
 
 
+def saves_and_replay(app: App, tag: str) -> None:
+    """The list of saves and a replay (into a temporary data folder)."""
+    import tempfile
+    from opensky.persistence.save import load
+    from opensky.persistence.store import save_named
+    from opensky.ui.scenes.replay import ReplayScene
+    from opensky.ui.scenes.saves import LoadScene
+
+    with tempfile.TemporaryDirectory() as tmp:
+        old = os.environ.get("OPENSKY_DATA_DIR")
+        os.environ["OPENSKY_DATA_DIR"] = tmp
+        try:
+            last = None
+            for board, players, n, name in (("europe", 3, 40, "Friday night"), ("north_america", 4, 90, "Family cup")):
+                g = mid_planning(app, board, players, 3 * players)
+                rng = random.Random(n)
+                while len(g.ctl.session.log) < n and not g.ctl.state.game_over:
+                    st = g.ctl.state
+                    if st.is_chance():
+                        g.ctl.roll()
+                    else:
+                        legal = g.ctl.legal(st.actors[0])
+                        g.ctl.apply(rng.choice(legal))
+                last = save_named(g.ctl.session, g.ctl.seat_infos(), name)
+            app.replace(TitleScene(app))
+            app.push(LoadScene(app))
+            frame(app, f"load-{tag}")
+            assert last is not None
+            r = ReplayScene(app, load(last))
+            app.replace(r)
+            r.goto(60)
+            settle(app, 0.5)
+            frame(app, f"replay-{tag}")
+        finally:
+            if old is None:
+                os.environ.pop("OPENSKY_DATA_DIR", None)
+            else:
+                os.environ["OPENSKY_DATA_DIR"] = old
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     pygame.display.init()
@@ -173,6 +213,7 @@ def main() -> int:
             a, b = g.view.route_ends_px(r)
             hover(app, ((a[0] + b[0]) / 2 + 0.5, (a[1] + b[1]) / 2 + 0.5))
             frame(app, f"planning-{board}-{tag}")
+        saves_and_replay(app, tag)
         whole_game(app, "europe", 3, tag, 5)
         whole_game(app, "north_america", 4, tag, 6)
         pygame.display.quit()
