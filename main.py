@@ -3,6 +3,11 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The windowed Windows build has no console: PyInstaller leaves sys.stdout and
+# sys.stderr as None there.  Writing to nothing beats failing on it.
+for _name in ("stdout", "stderr"):
+    if getattr(sys, _name) is None:
+        setattr(sys, _name, open(os.devnull, "w", encoding="utf-8"))
 
 from opensky.cli import main  # noqa: E402
 

@@ -301,14 +301,24 @@ def test_user_folders_are_never_in_the_bundle(monkeypatch, tmp_path):
 
 
 # ------------------------------------------------------------------ the built binary
+# Also run by .github/workflows/release.yml on Windows and macOS.  The Windows
+# executable is windowed: it may get no stdout/stderr at all (PyInstaller leaves
+# them None, main.py turns them into null streams), so there only exit codes
+# and files are checked when nothing was printed.
 BINARY = os.environ.get("OPENSKY_BINARY")
 built = pytest.mark.skipif(not BINARY, reason="set OPENSKY_BINARY to a built executable (see .ci/run)")
+MAY_BE_SILENT = sys.platform.startswith("win")
 
 
 def run_binary(tmp_path: Path, *args: str, timeout: float = 120, **extra: str) -> subprocess.CompletedProcess:
     assert BINARY
     return subprocess.run([str(Path(BINARY).resolve()), *args], cwd=tmp_path, capture_output=True,
-                          text=True, timeout=timeout, env=env_for(tmp_path, **extra))
+                          text=True, encoding="utf-8", timeout=timeout, env=env_for(tmp_path, **extra))
+
+
+def printed(r: subprocess.CompletedProcess) -> bool:
+    """Whether to check what was printed (always, except a silent windowed build)."""
+    return bool(r.stdout or r.stderr) or not MAY_BE_SILENT
 
 
 def subset(want, got, path="$"):
@@ -335,12 +345,13 @@ def smoke_scenarios() -> list[Path]:
 @built
 def test_built_binary_size():
     size = Path(BINARY).stat().st_size
-    print(f"{BINARY}: {size:,} bytes ({size / 2**20:.1f} MiB)", end=" ")
+    print(f"{BINARY}: {size:,} bytes ({size / 1e6:.1f} MB)", end=" ")
     if sys.platform.startswith("linux"):
-        assert size <= 30 * 1024 * 1024
+        assert size <= 30_000_000
 
 
 @built
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux one-file archive")
 def test_built_binary_contents():
     """The data files travel inside the one-file archive (with the font licence);
     what build.spec excludes stays out."""
@@ -357,17 +368,19 @@ def test_built_binary_contents():
 def test_built_binary_plays_scripted_games(tmp_path, scenario):
     r = run_binary(tmp_path, "script", str(scenario))
     assert r.returncode == 0, r.stderr
-    got = json.loads(r.stdout)
-    subset(json.loads(scenario.with_suffix("").with_suffix(".expect.json").read_text()), got)
-    print(f"script {scenario.name}: exit 0, {len(r.stdout)} bytes of JSON, {got['month']} of season "
-          f"{got['season']}, game over: {got['game_over']}", end=" ")
+    if printed(r):
+        got = json.loads(r.stdout)
+        subset(json.loads(scenario.with_suffix("").with_suffix(".expect.json").read_text()), got)
+        print(f"script {scenario.name}: exit 0, {len(r.stdout)} bytes of JSON, {got['month']} of season "
+              f"{got['season']}, game over: {got['game_over']}", end=" ")
 
 
 @built
 def test_built_binary_refuses_in_one_line(tmp_path):
     r = run_binary(tmp_path, "script", str(ROOT / "tests" / "scenarios" / "bad-unknown-action.yaml"))
-    assert r.returncode == 2 and r.stdout == "" and "Traceback" not in r.stderr
-    assert len(r.stderr.strip().splitlines()) == 1
+    assert r.returncode == 2 and r.stdout == ""
+    if printed(r):
+        assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
 @built
@@ -377,14 +390,16 @@ def test_built_binary_has_the_shipped_boards(tmp_path, board):
     game.write_text(f"board: {board}\nplayers: [Ann, Bo]\ncallsigns: recommended\n", encoding="utf-8")
     r = run_binary(tmp_path, "script", str(game), "--compact")
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)["board"] == board
+    if printed(r):
+        assert json.loads(r.stdout)["board"] == board
 
 
 @built
 def test_built_binary_simulates(tmp_path):
     r = run_binary(tmp_path, "simulate", "--games", "20", "--players", "2", "--json")
     assert r.returncode == 0, r.stderr
-    assert json.loads(r.stdout)
+    if printed(r):
+        assert json.loads(r.stdout)
 
 
 @built
@@ -395,15 +410,22 @@ def test_built_binary_opens_the_window_and_plays_a_demo(tmp_path):
                    timeout=300)
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr
-    state = json.loads(r.stdout)
-    assert state["game_over"] is True and state["board"] == "europe"
     assert list((tmp_path / "data").glob("autosave*.json")), "no autosave in the user's data folder"
-    print(f"demo in the window: exit 0, game over, {len(state['players'])} airlines, "
-          f"winners {state.get('winners')}", end=" ")
+    if printed(r):
+        state = json.loads(r.stdout)
+        assert state["game_over"] is True and state["board"] == "europe"
+        print(f"demo in the window: exit 0, game over, {len(state['players'])} airlines, "
+              f"winners {state.get('winners')}", end=" ")
 
 
 @built
 def test_built_binary_writes_a_crash_log(tmp_path):
     r = run_binary(tmp_path, OPENSKY_TEST_CRASH="1")
-    text = assert_crash_reported(r, tmp_path / "data")
-    assert "built with PyInstaller" in text
+    if printed(r):
+        text = assert_crash_reported(r, tmp_path / "data")
+    else:
+        assert r.returncode == 70
+        logs = list((tmp_path / "data" / "logs").glob("crash-*.log"))
+        assert len(logs) == 1
+        text = logs[0].read_text(encoding="utf-8")
+    assert "built with PyInstaller" in text and "TestCrash" in text

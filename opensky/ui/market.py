@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from opensky.i18n import tr, trn
 from opensky.rules.constants import CALLSIGNS
 from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
@@ -40,7 +41,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, value: int | None, s: 
     rounded(surface, rect, bg, rad)
     border = T.ACCENT if selected else T.LINE
     rounded(surface, rect, border, rad, max(2, int((3 if selected else 1) * s)))
-    text = label if label is not None else (str(value) if value is not None else "pass")
+    text = tr(label) if label is not None else (str(value) if value is not None else tr("pass"))
     size = int(min(rect.h * 0.34, rect.w * 0.36))
     img = assets.text(text, max(8, size), T.INK_FAINT if dim else T.INK, "bold")
     surface.blit(img, img.get_rect(center=rect.center))
@@ -158,7 +159,7 @@ class DiceTray:
                 continue
             letter = assets.text(CALLSIGNS[face][0], int(34 * s), T.INK, "bold")
             surface.blit(letter, letter.get_rect(center=(rr.centerx, rr.y + int(30 * s))))
-            name = assets.text(CALLSIGNS[face], int(12 * s), T.INK_SOFT, "semibold")
+            name = assets.text(tr(CALLSIGNS[face]), int(12 * s), T.INK_SOFT, "semibold")
             surface.blit(name, name.get_rect(center=(rr.centerx, rr.y + int(56 * s))))
             a = state.callsign_airport[face]
             if a >= 0 and not rolling:
@@ -240,7 +241,7 @@ class BidTable:
         head = assets.text(title, int(T.TYPE.small * s), T.INK, "bold")
         surface.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + int(8 * s))))
         if not players:
-            msg = assets.text("No airline can fly this market", int(T.TYPE.small * s), T.INK_SOFT)
+            msg = assets.text(tr("No airline can fly this market"), int(T.TYPE.small * s), T.INK_SOFT)
             surface.blit(msg, msg.get_rect(center=(self.rect.centerx, self.rect.centery + int(10 * s))))
             return
         slot_w = (self.rect.w - int(24 * s)) // len(players)
@@ -258,7 +259,7 @@ class BidTable:
             nm = assets.text(seat.name, int(T.TYPE.tiny * s), T.INK, "semibold")
             surface.blit(nm, (slot.x + int(20 * s), slot.y + int(1 * s)))
             stops = market["stops"][name]
-            cls = "nonstop" if stops == 0 else f"{stops} stop{'s' if stops > 1 else ''}"
+            cls = tr("nonstop") if stops == 0 else trn("{n} stop", "{n} stops", stops)
             st_img = assets.text(cls, int(T.TYPE.tiny * s), T.INK_SOFT)
             surface.blit(st_img, (slot.x + int(20 * s), slot.y + int(15 * s)))
             card = pygame.Rect(0, 0, int(46 * s), int(62 * s))
@@ -288,11 +289,11 @@ class BidTable:
             lines: list[tuple[str, tuple[int, int, int]]] = []
             if not showing_back:
                 if winner and bid is not None:
-                    lines.append(("wins" if len(winners) == 1 else "ties", T.GOOD))
+                    lines.append((tr("wins") if len(winners) == 1 else tr("ties"), T.GOOD))
                 if walked == p:
-                    lines.append(("walked", T.BAD))
+                    lines.append((tr("walked"), T.BAD))
                 if p in flashed:
-                    lines.append(("flash!", T.ACCENT_DARK))
+                    lines.append((tr("flash!"), T.ACCENT_DARK))
             for i, (txt, col) in enumerate(lines):
                 img = assets.text(txt, int(T.TYPE.tiny * s), col, "bold")
                 surface.blit(img, (info_x, card.y + int(4 * s) + i * int(15 * s)))
@@ -307,5 +308,5 @@ class BidTable:
             rounded(surface, die, col, int(8 * s), max(2, int(3 * s)))
             img = assets.text(str(face), int(15 * s), T.INK, "bold")
             surface.blit(img, img.get_rect(center=die.center))
-            cap = assets.text(f"price {price_die.price}", int(T.TYPE.tiny * s), T.INK_SOFT)
+            cap = assets.text(tr("price {price}", price=price_die.price), int(T.TYPE.tiny * s), T.INK_SOFT)
             surface.blit(cap, cap.get_rect(midbottom=(die.centerx, die.y - int(3 * s))))

@@ -7,6 +7,7 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from opensky.i18n import tr
 from opensky.ui import assets, theme as T
 
 
@@ -112,7 +113,7 @@ class Button(Widget):
         rounded(surface, r, bg, int(T.RADIUS * s))
         rounded(surface, r, border, int(T.RADIUS * s), max(1, int(1.2 * s)))
         size = int((T.TYPE.small if self.small else T.TYPE.body) * s)
-        img = assets.text(self.label, size, fg, "semibold")
+        img = assets.text(tr(self.label), size, fg, "semibold")
         surface.blit(img, img.get_rect(center=r.center))
         self.draw_focus(surface, s)
 
@@ -182,7 +183,7 @@ class Choice(Widget):
                 rounded(surface, c.inflate(-int(4 * s), -int(4 * s)), T.mix(T.CARD, T.ACCENT, 0.12),
                         int((T.RADIUS - 2) * s))
             col = (255, 255, 255) if sel else (T.INK_FAINT if dis else T.INK)
-            img = assets.text(label, int(T.TYPE.small * s), col, "semibold" if sel else "medium")
+            img = assets.text(tr(label), int(T.TYPE.small * s), col, "semibold" if sel else "medium")
             if img.get_width() > c.w - 6:
                 img = pygame.transform.smoothscale(img, (c.w - 6, int(img.get_height() * (c.w - 6) / img.get_width())))
             surface.blit(img, img.get_rect(center=c.center))
@@ -236,7 +237,7 @@ class TextField(Widget):
         if self.value:
             img = assets.text(self.value, size, T.INK, "medium")
         else:
-            img = assets.text(self.placeholder or " ", size, T.INK_FAINT)
+            img = assets.text(tr(self.placeholder) if self.placeholder else " ", size, T.INK_FAINT)
         x = self.rect.x + int(10 * s)
         surface.blit(img, (x, self.rect.centery - img.get_height() // 2),
                      area=pygame.Rect(0, 0, self.rect.w - int(20 * s), img.get_height()))
@@ -317,7 +318,7 @@ class WidgetGroup:
     def hovered_tooltip(self) -> tuple[str, pygame.Rect] | None:
         for w in self.widgets:
             if w.visible and w.hover and w.tooltip:
-                return (w.tooltip, w.rect)
+                return (tr(w.tooltip), w.rect)
         return None
 
     def draw(self, surface: pygame.Surface, s: float) -> None:

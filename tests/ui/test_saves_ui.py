@@ -33,7 +33,7 @@ def test_continue_resumes_the_autosaved_game(app):
     g2 = app.stack.top
     assert isinstance(g2, GameScene) and g2 is not g
     assert g2.ctl.state.to_json() == before
-    assert any("places a plane" in line for line in g2.log)  # the log is rebuilt too
+    assert any("places a plane" in (g2.log_line(e) or "") for e in g2.log)  # the log is rebuilt too
 
 
 def test_continue_with_damaged_autosave_says_so(app):

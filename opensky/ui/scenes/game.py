@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from opensky.rules.actions import Action
+from opensky.i18n import city, month, month_short, name_of, tr, trn
 from opensky.rules.constants import CALLSIGNS, FARES, MONTHS, REGIONAL_MARKERS
 from opensky.rules.events import Event
 from opensky.rules import events as E
@@ -76,7 +77,7 @@ class GameScene(Scene):
         self.menu_button = Button("Menu", self.open_menu, small=True, tooltip="Menu (Esc)")
         self.decision_buttons: list[Button] = []
         self.message = ""
-        self.log: list[str] = []
+        self.log: list[tuple] = []
         self.ai_wait = 0.0
         self.sidebar_cache: pygame.Surface | None = None
         self.panel_regions: list[tuple[pygame.Rect, str]] = []
@@ -102,7 +103,7 @@ class GameScene(Scene):
         self.lease_k: int | None = None
         self.lease_for: int | None = None
         self.path_hover: int | None = None
-        self.score_history: list[tuple[str, list[int]]] = []
+        self.score_history: list[tuple[int | str, list[int]]] = []
         self.market_hold: Tween | None = None
         self.held_market: dict | None = None
         self.results_timer: float | None = None
@@ -133,7 +134,7 @@ class GameScene(Scene):
         """Ctrl+Z: take back the last decision where the undo policy allows."""
         if self.blocking() or not self.ctl.undo():
             return
-        self.log.append("↶ Undone")
+        self.log.append(("note", "↶ Undone", {}))
         self.reset_visuals()
 
     def reset_visuals(self) -> None:
@@ -223,28 +224,29 @@ class GameScene(Scene):
             elif e.kind == E.MARKET_CHOSEN:
                 self.table.layout(self.board_rect, self.s, max(1, len(e.data["stops"])))
                 if not e.data["stops"]:
-                    o, t = (st.board.airports[x].city for x in e.data["airports"])
-                    self.toast(f"Nobody can fly {o}–{t}: no flights this month")
+                    o, t = (city(st.board.airports[x]) for x in e.data["airports"])
+                    self.toast(tr("Nobody can fly {o}–{t}: no flights this month", o=o, t=t))
             elif e.kind == E.BIDS_REVEALED:
                 self.table.start_flip(self.anim(0.7))
             elif e.kind == E.FLASH_DEAL:
                 self.flashed.add(e.data["player"])
-                self.toast(f"{st.names[e.data['player']]} plays the flash deal: {e.data['old']} → {e.data['new']}")
+                self.toast(tr("{name} plays the flash deal: {old} → {new}", name=st.names[e.data["player"]],
+                              old=e.data["old"], new=e.data["new"]))
             elif e.kind == E.SENSITIVITY_ROLLED:
                 self.price_die.start(e.data["roll"], e.data["price"], e.data["accepted"], self.anim(1.0))
             elif e.kind == E.MARKET_WALKED_AWAY:
-                self.toast(f"The passengers walk away from {st.names[e.data['player']]}")
+                self.toast(tr("The passengers walk away from {name}", name=st.names[e.data["player"]]))
             elif e.kind == E.MARKET_WON:
                 self.toast(self.won_sentence(e))
                 self.hold_market()
             elif e.kind == E.NOBODY_TRAVELS:
                 if e.data["reason"] == "everybody passed":
-                    self.toast("Everybody passed: nobody travels this month")
+                    self.toast(tr("Everybody passed: nobody travels this month"))
                 elif "walked" in e.data["reason"]:
-                    self.toast("No other bid: nobody travels this month")
+                    self.toast(tr("No other bid: nobody travels this month"))
                 self.hold_market()
             elif e.kind == E.SEASON_RESET:
-                self.toast("Season 2: every plane leaves the board")
+                self.toast(tr("Season 2: every plane leaves the board"))
                 for p, r, n in e.data["planes"]:
                     a_px, b_px = self.view.route_ends_px(r)
                     mid = self.view.route_midpoint(r)
@@ -282,8 +284,9 @@ class GameScene(Scene):
         del self.toasts[:-3]
 
     def record_scores(self) -> None:
+        """A point of the score chart: the month just finished (or "start")."""
         st = self.ctl.state
-        label = MONTHS[(st.month - 1) % 12][:3] if not st.game_over else "Mar"
+        label: int | str = (st.month - 1) % 12 if not st.game_over else 11
         scores = [st.score(p)["total"] for p in range(st.P)]
         if not self.score_history and not st.game_over:
             label = "start"
@@ -296,16 +299,23 @@ class GameScene(Scene):
             return ("?", "?")
         b = self.ctl.board
         a, c = m["airports"]
-        return (b.airports[b.airport_index[a]].city, b.airports[b.airport_index[c]].city)
+        return (city(b.airports[b.airport_index[a]]), city(b.airports[b.airport_index[c]]))
 
-    def won_sentence(self, e: Event) -> str:
+    def won_sentence(self, e: Event, od: tuple[str, str] | None = None) -> str:
         st = self.ctl.state
         d = e.data
-        o, t = self.od_names()
+        o, t = od or self.od_names()
         stops = d["stops"]
-        how = "nonstop" if stops == 0 else ("with one stop" if stops == 1 else f"with {stops} stops")
-        extra = f" (fare {d['fare']} + {d['chits']} chit{'s' if d['chits'] > 1 else ''})" if d["chits"] else ""
-        return f"{st.names[d['player']]} wins {o}–{t} at {d['price']} {how}{extra}"
+        args = dict(name=st.names[d["player"]], o=o, t=t, price=d["price"])
+        if stops == 0:
+            line = tr("{name} wins {o}–{t} at {price} nonstop", **args)
+        elif stops == 1:
+            line = tr("{name} wins {o}–{t} at {price} with one stop", **args)
+        else:
+            line = tr("{name} wins {o}–{t} at {price} with {stops} stops", stops=stops, **args)
+        if d["chits"]:
+            line += " " + trn("(fare {fare} + 1 chit)", "(fare {fare} + {n} chits)", d["chits"], fare=d["fare"])
+        return line
 
     #: Events whose changes on screen are local (the rest redraw everything).
     LOCAL_EVENTS = {E.PLANE_PLACED, E.SUBSIDY_TAKEN, E.MARKER_USED, E.HUB_PLACED, E.CALLSIGN_PLACED,
@@ -333,65 +343,99 @@ class GameScene(Scene):
             rects.append(self.route_area(self.hover_route))
         self.pending_damage.extend(rects)
 
+    #: Events that make a line in the game log.
+    LOGGED = {E.PLANE_PLACED, E.SUBSIDY_TAKEN, E.MARKER_USED, E.HUB_PLACED, E.CALLSIGN_PLACED, E.MONTH_STARTED,
+              E.DICE_ROLLED, E.MARKET_CHOSEN, E.BIDS_REVEALED, E.FLASH_DEAL, E.MARKET_WON, E.BID_SUBMITTED,
+              E.AUTO_PASS, E.FLASH_DECLINED, E.ANCILLARIES_ATTACHED, E.MARKET_WALKED_AWAY, E.PLANES_FLOWN,
+              E.SENSITIVITY_ROLLED, E.NOBODY_TRAVELS, E.LEASED, E.SEASON_RESET, E.GAME_OVER}
+
     def log_event(self, e: Event) -> None:
+        """Keep the event (not a sentence): the log is rendered in the language
+        of the moment.  The market's airports are kept with a win."""
+        if e.kind not in self.LOGGED:
+            return
+        st = self.ctl.state
+        m = st.market_json() or st.last_market
+        ctx = {"airports": tuple(m["airports"])} if m else {}
+        self.log.append(("event", e, ctx))
+        del self.log[:-200]
+
+    def log_line(self, entry: tuple) -> str | None:
+        """One log entry in words, in the current language."""
+        if entry[0] == "note":
+            return tr(entry[1], **entry[2])
+        _, e, ctx = entry
         st = self.ctl.state
         n = st.names
         b = self.ctl.board
         d = e.data
-        line = ""
-        if e.kind == E.PLANE_PLACED:
+        k = e.kind
+        if k == E.PLANE_PLACED:
             a, c = b.routes[d["route"]]
-            line = f"{n[d['player']]} places a {'leased ' if d['leased'] else ''}plane on {a}–{c}"
-        elif e.kind == E.SUBSIDY_TAKEN:
-            line = f"{n[d['player']]} takes the {CALLSIGNS[d['callsign']]} subsidy (+50)"
-        elif e.kind == E.MARKER_USED:
+            key = "{name} places a leased plane on {route}" if d["leased"] else "{name} places a plane on {route}"
+            return tr(key, name=n[d["player"]], route=f"{a}–{c}")
+        if k == E.SUBSIDY_TAKEN:
+            return tr("{name} takes the {callsign} subsidy (+50)", name=n[d["player"]], callsign=tr(CALLSIGNS[d["callsign"]]))
+        if k == E.MARKER_USED:
             a, c = b.routes[d["route"]]
-            line = f"{n[d['player']]} puts a cross-border marker on {a}–{c}"
-        elif e.kind == E.HUB_PLACED:
-            line = f"{n[d['player']]} opens a hub at {b.airports[d['airport']].city}"
-        elif e.kind == E.CALLSIGN_PLACED:
-            line = f"{n[d['player']]} puts {CALLSIGNS[d['callsign']]} on {b.airports[d['airport']].city}"
-        elif e.kind == E.MONTH_STARTED:
-            line = f"— {MONTHS[d['month']]}: {n[d['roller']]} rolls —"
-        elif e.kind == E.DICE_ROLLED:
-            line = f"Dice: {', '.join(CALLSIGNS[c] for c in d['dice'])}"
-        elif e.kind == E.MARKET_CHOSEN:
+            return tr("{name} puts a cross-border marker on {route}", name=n[d["player"]], route=f"{a}–{c}")
+        if k == E.HUB_PLACED:
+            return tr("{name} opens a hub at {city}", name=n[d["player"]], city=city(b.airports[d["airport"]]))
+        if k == E.CALLSIGN_PLACED:
+            return tr("{name} puts {callsign} on {city}", name=n[d["player"]], callsign=tr(CALLSIGNS[d["callsign"]]),
+                      city=city(b.airports[d["airport"]]))
+        if k == E.MONTH_STARTED:
+            return tr("— {month}: {name} rolls —", month=month(d["month"]), name=n[d["roller"]])
+        if k == E.DICE_ROLLED:
+            return tr("Dice: {dice}", dice=", ".join(tr(CALLSIGNS[c]) for c in d["dice"]))
+        if k == E.MARKET_CHOSEN:
             o, t = d["od"]
-            line = f"Market {CALLSIGNS[o]}–{CALLSIGNS[t]}: " + (
-                ", ".join(f"{n[q]} {'nonstop' if s == 0 else f'{s} stop' + ('s' if s > 1 else '')}"
-                          for q, s in d["stops"].items()) or "nobody can fly it")
-        elif e.kind == E.BIDS_REVEALED:
-            line = "Bids: " + ", ".join(f"{n[q]} {v if v is not None else 'pass'}" for q, v in d["bids"].items())
-        elif e.kind == E.FLASH_DEAL:
-            line = f"{n[d['player']]} plays the flash deal: {d['old']} → {d['new']}"
-        elif e.kind == E.MARKET_WON:
-            line = self.won_sentence(e)
-        elif e.kind == E.BID_SUBMITTED:
-            line = f"{n[d['player']]} has bid (face down)"
-        elif e.kind == E.AUTO_PASS:
-            line = f"{n[d['player']]} has no card left and passes"
-        elif e.kind == E.FLASH_DECLINED:
-            line = f"{n[d['player']]} keeps their fare"
-        elif e.kind == E.ANCILLARIES_ATTACHED and d["count"]:
-            line = f"{n[d['player']]} adds {d['count']} ancillary chit{'s' if d['count'] > 1 else ''}: price {d['price']}"
-        elif e.kind == E.MARKET_WALKED_AWAY:
-            nxt = " and ".join(n[q] for q in d["next_winners"]) or "nobody"
-            line = f"The passengers walk away from {n[d['player']]}; next best: {nxt}"
-        elif e.kind == E.PLANES_FLOWN:
-            line = f"{n[d['player']]} flies " + "–".join(b.airports[i].code for i in d["path"])
-        elif e.kind == E.SENSITIVITY_ROLLED:
-            line = f"Price die {d['roll']} against {d['price']}: " + ("accepted" if d["accepted"] else "the passengers walk away")
-        elif e.kind == E.NOBODY_TRAVELS:
-            line = f"Nobody travels ({d['reason']})"
-        elif e.kind == E.LEASED and d["planes"]:
-            line = f"{n[d['player']]} leases {d['planes']} plane{'s' if d['planes'] > 1 else ''}"
-        elif e.kind == E.SEASON_RESET:
-            line = "— Season 2: every plane leaves the board —"
-        elif e.kind == E.GAME_OVER:
-            line = "Game over: " + " and ".join(n[q] for q in d["winners"]) + " win"
-        if line:
-            self.log.append(line)
-            del self.log[:-200]
+            who = ", ".join(f"{n[q]} " + (tr("nonstop") if x == 0 else trn("{n} stop", "{n} stops", x))
+                            for q, x in d["stops"].items())
+            return tr("Market {o}–{t}: {who}", o=tr(CALLSIGNS[o]), t=tr(CALLSIGNS[t]),
+                      who=who or tr("nobody can fly it"))
+        if k == E.BIDS_REVEALED:
+            return tr("Bids: {bids}", bids=", ".join(f"{n[q]} {v if v is not None else tr('pass')}"
+                                                       for q, v in d["bids"].items()))
+        if k == E.FLASH_DEAL:
+            return tr("{name} plays the flash deal: {old} → {new}", name=n[d["player"]], old=d["old"], new=d["new"])
+        if k == E.MARKET_WON:
+            od = None
+            if ctx.get("airports"):
+                a, c = ctx["airports"]
+                od = (city(b.airports[b.airport_index[a]]), city(b.airports[b.airport_index[c]]))
+            return self.won_sentence(e, od)
+        if k == E.BID_SUBMITTED:
+            return tr("{name} has bid (face down)", name=n[d["player"]])
+        if k == E.AUTO_PASS:
+            return tr("{name} has no card left and passes", name=n[d["player"]])
+        if k == E.FLASH_DECLINED:
+            return tr("{name} keeps their fare", name=n[d["player"]])
+        if k == E.ANCILLARIES_ATTACHED:
+            if not d["count"]:
+                return None
+            return trn("{name} adds 1 ancillary chit: price {price}", "{name} adds {n} ancillary chits: price {price}",
+                       d["count"], name=n[d["player"]], price=d["price"])
+        if k == E.MARKET_WALKED_AWAY:
+            nxt = tr(" and ").join(n[q] for q in d["next_winners"]) or tr("nobody")
+            return tr("The passengers walk away from {name}; next best: {next}", name=n[d["player"]], next=nxt)
+        if k == E.PLANES_FLOWN:
+            return tr("{name} flies {path}", name=n[d["player"]], path="–".join(b.airports[i].code for i in d["path"]))
+        if k == E.SENSITIVITY_ROLLED:
+            key = ("Price die {roll} against {price}: accepted" if d["accepted"]
+                   else "Price die {roll} against {price}: the passengers walk away")
+            return tr(key, roll=d["roll"], price=d["price"])
+        if k == E.NOBODY_TRAVELS:
+            return tr("Nobody travels ({reason})", reason=tr(d["reason"]))
+        if k == E.LEASED:
+            if not d["planes"]:
+                return None
+            return trn("{name} leases 1 plane", "{name} leases {n} planes", d["planes"], name=n[d["player"]])
+        if k == E.SEASON_RESET:
+            return tr("— Season 2: every plane leaves the board —")
+        if k == E.GAME_OVER:
+            return tr("Game over: {names} win", names=tr(" and ").join(n[q] for q in d["winners"]))
+        return None
 
     # ------------------------------------------------------------ decisions
     def human_actor(self) -> int | None:
@@ -444,8 +488,8 @@ class GameScene(Scene):
                                                         small=True, tooltip="Keep your revenue; lease nothing"))
                 else:
                     self.decision_buttons.append(Button(
-                        f"Lease {k} plane{'s' if k > 1 else ''}", self._lease_count(k), small=True,
-                        tooltip=f"{200 * k} points: change first, then won cards of your choice"))
+                        trn("Lease 1 plane", "Lease {n} planes", k), self._lease_count(k), small=True,
+                        tooltip=tr("{cost} points: change first, then won cards of your choice", cost=200 * k)))
             return
         k = self.lease_k
         self.decision_buttons.append(Button("Back", self._lease_count(None), small=True))
@@ -457,9 +501,9 @@ class GameScene(Scene):
             need = 200 * k - change_used
             new_change = st.change[p] - change_used + (sum(cards) - need if cards else 0)
             if cards:
-                label = f"Take back {' + '.join(map(str, cards))} → change {new_change}"
+                label = tr("Take back {cards} → change {change}", cards=" + ".join(map(str, cards)), change=new_change)
             else:
-                label = f"Pay {200 * k} from change → {new_change} left"
+                label = tr("Pay {cost} from change → {change} left", cost=200 * k, change=new_change)
             self.decision_buttons.append(Button(label, self._chooser(a), small=True, primary=True,
                                                 tooltip="These won cards go back to your hand; "
                                                         "the rest over the cost stays as change"))
@@ -486,7 +530,7 @@ class GameScene(Scene):
         elif len(self.ctl.humans()) >= 2:
             self.private_for = None
             self.handoff_for = waiting[0]
-            self.handoff_button.label = f"I am {st.names[waiting[0]]}: show my cards"
+            self.handoff_button.label = tr("I am {name}: show my cards", name=st.names[waiting[0]])
         else:
             self.private_for = waiting[0]
             self.handoff_for = None
@@ -537,41 +581,42 @@ class GameScene(Scene):
             return "Roll the dice"
         if t == "roll_sensitivity":
             fare = st.bid[a.player or 0] or 0
-            return f"Roll the price die (price {fare + 100 * st.chit_count})"
+            return tr("Roll the price die (price {price})", price=fare + 100 * st.chit_count)
         if t == "choose_od":
             x, y = a.arg
-            return f"{CALLSIGNS[x]}–{CALLSIGNS[y]}"
+            return f"{tr(CALLSIGNS[x])}–{tr(CALLSIGNS[y])}"
         if t == "bid":
             return "Pass" if a.arg is None else str(a.arg)
         if t == "flash":
-            return f"Keep {st.bid[a.player or 0]}" if a.arg is None else f"Lower to {a.arg}"
+            return tr("Keep {fare}", fare=st.bid[a.player or 0]) if a.arg is None else tr("Lower to {fare}", fare=a.arg)
         if t == "ancillaries":
             fare = st.bid[a.player or 0] or 0
             if a.arg == 0:
-                return f"No chits (sell at {fare})"
-            return f"{a.arg} chit{'s' if a.arg > 1 else ''} → {fare + 100 * a.arg}"
+                return tr("No chits (sell at {fare})", fare=fare)
+            return trn("1 chit → {price}", "{n} chits → {price}", a.arg, price=fare + 100 * a.arg)
         if t == "choose_itinerary":
             return "–".join(b.airports[i].code for i in a.arg)
         if t == "lease":
             k, cards = a.arg
-            return "No lease" if k == 0 else f"{k} plane{'s' if k > 1 else ''} ({'+'.join(map(str, cards)) or 'change'})"
+            return tr("No lease") if k == 0 else trn("1 plane ({pay})", "{n} planes ({pay})", k,
+                                                     pay="+".join(map(str, cards)) or tr("change"))
         return t
 
     def action_tooltip(self, a: Action) -> str:
         t = a.type
         if t == "flash":
-            return ("Decline the flash deal" if a.arg is None else
-                    "Use your one flash deal of the game: replace your fare with this lower card")
+            return (tr("Decline the flash deal") if a.arg is None else
+                    tr("Use your one flash deal of the game: replace your fare with this lower card"))
         if t == "ancillaries":
-            return ("Sell seat selection, check-in, baggage: +100 each if the passengers accept. "
-                    "With chits the price die must reach the final price, or they walk away.")
+            return tr("Sell seat selection, check-in, baggage: +100 each if the passengers accept. "
+                      "With chits the price die must reach the final price, or they walk away.")
         if t == "choose_od":
             st = self.ctl.state
             x, y = a.arg
             codes = [st.board.airports[st.callsign_airport[c]].code for c in (x, y)]
-            return f"Market {codes[0]}–{codes[1]}"
+            return tr("Market {o}–{t}", o=codes[0], t=codes[1])
         if t == "choose_itinerary":
-            return "Fly this itinerary: one plane leaves each of its routes"
+            return tr("Fly this itinerary: one plane leaves each of its routes")
         return self.ctl.state.codec().describe(a)
 
     def _layout_buttons(self) -> None:
@@ -646,8 +691,8 @@ class GameScene(Scene):
         self.card_rects.append((0, pygame.Rect(x + int(8 * s), y, cw, ch)))  # 0 = pass
         self.confirm_button.rect = pygame.Rect(r.right - int(190 * s), y + ch - int(46 * s), int(170 * s), int(46 * s))
         sel = self.selected_value()
-        self.confirm_button.label = ("Choose a card" if sel is None else
-                                     ("Pass this month" if sel == 0 else f"Bid {sel}"))
+        self.confirm_button.label = (tr("Choose a card") if sel is None else
+                                     (tr("Pass this month") if sel == 0 else tr("Bid {fare}", fare=sel)))
         self.confirm_button.enabled = sel is not None
 
     def choose(self, action: Action) -> None:
@@ -672,56 +717,61 @@ class GameScene(Scene):
                 or (self.market_hold is not None and not self.market_hold.done))
 
     def prompt(self) -> tuple[str, str]:
-        """(headline, hint) for the decision at hand."""
+        """(headline, hint) for the decision at hand: whose decision it is, what
+        it is, and a one-line rules reminder."""
         st = self.ctl.state
         n = st.names
         if st.game_over:
-            return ("Game over", "Final scores are in the panels.")
+            return (tr("Game over"), tr("Final scores are in the panels."))
         who = ", ".join(n[p] for p in st.actors)
         d = st.decision
         comp = self.ctl.computer_to_move() is not None and self.human_actor() is None
-        thinking = " (computer is deciding…)" if comp else ""
+        thinking = " " + tr("(computer is deciding…)") if comp else ""
         if d == "place_callsign":
             c = st.callsign_airport.index(-1)
-            return (f"{who}: place the call sign {CALLSIGNS[c]}{thinking}",
-                    "Click an airport without a call sign. Each call-sign airport gets a subsidy cube.")
+            return (tr("{name}: place the call sign {callsign}", name=who, callsign=tr(CALLSIGNS[c])) + thinking,
+                    tr("Click an airport without a call sign. Each call-sign airport gets a subsidy cube."))
         if d == "place_plane":
             p = st.actors[0]
             left = st.N - st.on_board[p]
             if st.phase == "month_end":
-                return (f"{who}: place your leased plane{thinking}", "Click a route.")
-            return (f"{who}: place a plane — {left} left{thinking}",
-                    "Click a route. The first plane next to a call-sign airport takes its subsidy cube (+50)."
-                    + (" Dashed routes cross a border and need one of your 2 markers." if st.board.uses_cross_border else ""))
+                return (tr("{name}: place your leased plane", name=who) + thinking, tr("Click a route."))
+            hint = tr("Click a route. The first plane next to a call-sign airport takes its subsidy cube (+50).")
+            if st.board.uses_cross_border:
+                hint += " " + tr("Dashed routes cross a border and need one of your 2 markers.")
+            return (tr("{name}: place a plane — {left} left", name=who, left=left) + thinking, hint)
         if d == "place_hub":
-            return (f"{who}: place a hub ({len(st.hubs[st.actors[0]]) + 1} of 2){thinking}",
-                    "Click an airport. You can only connect flights at your hubs.")
+            return (tr("{name}: place a hub ({k} of 2)", name=who, k=len(st.hubs[st.actors[0]]) + 1) + thinking,
+                    tr("Click an airport. You can only connect flights at your hubs."))
         if d == "roll_dice":
-            return (f"{MONTHS[st.month]}: {who} rolls the passenger dice{thinking}",
-                    "Three different call signs come up; the roller picks two as the market.")
+            return (tr("{month}: {name} rolls the passenger dice", month=month(st.month), name=who) + thinking,
+                    tr("Three different call signs come up; the roller picks two as the market."))
         if d == "choose_od":
-            return (f"{who}: choose the market{thinking}",
-                    "Click two of the three dice (or a button). Airlines that can fly between them may bid.")
+            return (tr("{name}: choose the market", name=who) + thinking,
+                    tr("Click two of the three dice (or a button). Airlines that can fly between them may bid."))
         if d == "bid":
             if self.handoff_for is not None:
-                return (f"Pass the screen to {n[self.handoff_for]}", "")
+                return (tr("Pass the screen to {name}", name=n[self.handoff_for]), "")
             if self.private_for is not None:
-                return (f"{n[self.private_for]}: choose your secret bid",
-                        "Pick a fare card (or Pass), then confirm. Cards are revealed together.")
-            return (f"Bidding: waiting for {who}{thinking}", "Bids stay face down until all are in.")
+                return (tr("{name}: choose your secret bid", name=n[self.private_for]),
+                        tr("Pick a fare card (or Pass), then confirm. Cards are revealed together."))
+            return (tr("Bidding: waiting for {names}", names=who) + thinking,
+                    tr("Bids stay face down until all are in."))
         if d == "flash":
-            return (f"{who}: play your flash deal?{thinking}", self.flash_hint())
+            return (tr("{name}: play your flash deal?", name=who) + thinking, self.flash_hint())
         if d == "ancillaries":
-            return (f"{who}: attach ancillary chits?{thinking}", "+100 each; the price die must reach the final price.")
+            return (tr("{name}: attach ancillary chits?", name=who) + thinking,
+                    tr("+100 each; the price die must reach the final price."))
         if d == "roll_sensitivity":
-            return (f"{who}: roll the price-sensitivity die{thinking}",
-                    "At least the final price: the passengers accept. Lower: they walk away to the next best bid.")
+            return (tr("{name}: roll the price-sensitivity die", name=who) + thinking,
+                    tr("At least the final price: the passengers accept. Lower: they walk away to the next best bid."))
         if d == "choose_itinerary":
-            return (f"{who}: choose which itinerary to fly{thinking}",
-                    "Click one of your highlighted paths on the map: one plane leaves each of its routes.")
+            return (tr("{name}: choose which itinerary to fly", name=who) + thinking,
+                    tr("Click one of your highlighted paths on the map: one plane leaves each of its routes."))
         if d == "lease":
-            return (f"{who}: lease planes?{thinking}", "200 each, paid with won fare cards; change is kept.")
-        return (f"{who}: {d}", "")
+            return (tr("{name}: lease planes?", name=who) + thinking,
+                    tr("200 each, paid with won fare cards; change is kept."))
+        return (f"{who}: {d}", "")  # every decision is handled above
 
     def flash_hint(self) -> str:
         """Why the flash deal is offered: what it takes to win now."""
@@ -729,13 +779,14 @@ class GameScene(Scene):
         p = st.actors[0]
         mine, stops = st.bid[p], st.stops[p]
         nonstop = [b for q in range(st.P) if (b := st.bid[q]) is not None and st.stops[q] == 0]
-        base = "Once per game: replace your fare with a lower card from your hand."
+        base = tr("Once per game: replace your fare with a lower card from your hand.")
         if stops == 1 and nonstop:
-            return f"{base} Your one-stop {mine} wins only at half the nonstop {min(nonstop)} or less ({min(nonstop) // 2})."
+            return base + " " + tr("Your one-stop {fare} wins only at half the nonstop {best} or less ({half}).",
+                                   fare=mine, best=min(nonstop), half=min(nonstop) // 2)
         if st.winners and p not in st.winners:
             best = min(st.bid[q] for q in st.winners)  # type: ignore[type-var]
-            return f"{base} You bid {mine}; the best bid now is {best}."
-        return f"{base} You are tied at {mine}: a lower card wins alone."
+            return base + " " + tr("You bid {fare}; the best bid now is {best}.", fare=mine, best=best)
+        return base + " " + tr("You are tied at {fare}: a lower card wins alone.", fare=mine)
 
     # ------------------------------------------------------------ input
     def handle(self, e: pygame.event.Event) -> None:
@@ -870,7 +921,7 @@ class GameScene(Scene):
             st.copy().apply(a)
         except Exception as e:  # the engine's own words
             return str(e)
-        return "That is not possible now."
+        return tr("That is not possible now.")
 
     def open_menu(self) -> None:
         self.app.push(GameMenu(self.app, self))
@@ -999,19 +1050,20 @@ class GameScene(Scene):
         if not held and st.phase == "marketing" and (st.decision in ("roll_dice", "choose_od") or self.dice.roll):
             who = st.names[st.roller]
             if st.decision == "roll_dice":
-                cap = f"{who} rolls the passenger dice" if self.ctl.is_human(st.roller) else f"{who} is rolling…"
+                cap = (tr("{name} rolls the passenger dice", name=who) if self.ctl.is_human(st.roller)
+                       else tr("{name} is rolling…", name=who))
             elif self.dice.rolling:
-                cap = "Rolling… (a repeated call sign is rolled again)"
+                cap = tr("Rolling… (a repeated call sign is rolled again)")
             elif self.ctl.is_human(st.roller):
-                cap = "Click two dice: the market's two airports"
+                cap = tr("Click two dice: the market's two airports")
             else:
-                cap = f"{who} chooses the market…"
+                cap = tr("{name} chooses the market…", name=who)
             self.dice.draw(surface, st, cap, self.t)
         else:
             market = self.shown_market()
             if market is not None:
                 o, t = self.od_names(market)
-                title = f"{market['od'][0]} – {market['od'][1]}: {o} – {t}"
+                title = f"{tr(market['od'][0])} – {tr(market['od'][1])}: {o} – {t}"
                 self.table.draw(surface, market, st.names, title, self.price_die, self.flashed)
 
     def shown_market(self) -> dict | None:
@@ -1049,15 +1101,15 @@ class GameScene(Scene):
         surface.blit(D.vertical_gradient((w, h), T.NIGHT, T.NIGHT_2), (0, 0))
         seat = self.setup.seats[p]
         D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, 26 * s), (w // 2, h // 2 - int(120 * s)))
-        t1 = assets.text(f"Pass to {seat.name}", int(T.TYPE.h1 * 1.2 * s), (255, 255, 255), "bold")
+        t1 = assets.text(tr("Pass to {name}", name=seat.name), int(T.TYPE.h1 * 1.2 * s), (255, 255, 255), "bold")
         surface.blit(t1, t1.get_rect(center=(w // 2, h // 2 - int(50 * s))))
         o, t = self.od_names() if st.od is not None else ("?", "?")
-        msg = f"Click when only {seat.name} is looking. {seat.name} bids in secret for {o} – {t}."
+        msg = tr("Click when only {name} is looking. {name} bids in secret for {o} – {t}.", name=seat.name, o=o, t=t)
         t2 = assets.text(msg, int(T.TYPE.body * s), (200, 210, 228))
         surface.blit(t2, t2.get_rect(center=(w // 2, h // 2 + int(6 * s))))
         done = [st.names[q] for q in range(st.P) if st.submitted[q] and st.stops[q] is not None]
         if done:
-            t3 = assets.text("Already bid: " + ", ".join(done), int(T.TYPE.small * s), (150, 165, 190))
+            t3 = assets.text(tr("Already bid: {names}", names=", ".join(done)), int(T.TYPE.small * s), (150, 165, 190))
             surface.blit(t3, t3.get_rect(center=(w // 2, h // 2 + int(34 * s))))
         self.handoff_button.draw(surface, s)
 
@@ -1073,15 +1125,16 @@ class GameScene(Scene):
         pygame.draw.rect(surface, seat.rgb, pygame.Rect(r.x, r.y + int(14 * s), max(3, int(5 * s)), r.h - int(28 * s)))
         x = r.x + int(20 * s)
         y = r.y + int(12 * s)
-        head = assets.text(f"{seat.name}: your secret bid", int(T.TYPE.h2 * 0.85 * s), T.INK, "bold")
+        head = assets.text(tr("{name}: your secret bid", name=seat.name), int(T.TYPE.h2 * 0.85 * s), T.INK, "bold")
         surface.blit(head, (x, y))
         path = st.paths[p][0] if st.paths[p] else ()
         codes = "–".join(st.board.airports[i].code for i in path)
         stops = st.stops[p] or 0
-        cls = "nonstop" if stops == 0 else f"{stops} stop{'s' if stops > 1 else ''}"
-        alt = f" (or {len(st.paths[p]) - 1} other path{'s' if len(st.paths[p]) > 2 else ''})" if len(st.paths[p]) > 1 else ""
-        sub = (f"You fly {codes}, {cls}{alt}. Lowest fare wins; a one-stop beats a nonstop only at half its fare. "
-               "Nobody sees your card until all bids are in.")
+        cls = tr("nonstop") if stops == 0 else trn("{n} stop", "{n} stops", stops)
+        others = len(st.paths[p]) - 1
+        alt = " " + trn("(or 1 other path)", "(or {n} other paths)", others) if others else ""
+        sub = tr("You fly {path}, {cls}{alt}. Lowest fare wins; a one-stop beats a nonstop only at half its fare. "
+                 "Nobody sees your card until all bids are in.", path=codes, cls=cls, alt=alt)
         lines = D.wrap(sub, int(T.TYPE.small * s), r.w - int(250 * s))
         D.blit_lines(surface, lines[:2], (x, y + int(30 * s)), int(T.TYPE.small * s), T.INK_SOFT)
         hover = pygame.mouse.get_pos()
@@ -1148,39 +1201,41 @@ class GameScene(Scene):
             r = self.hover_route
             x, y = b.routes[r]
             ax, ay = (b.airports[b.airport_index[x]], b.airports[b.airport_index[y]])
-            lines = [f"{ax.city} – {ay.city} ({x}–{y})"]
+            lines = [f"{city(ax)} – {city(ay)} ({x}–{y})"]
             if not st.can_place(p, r):
-                lines.append("Crosses a border: both of your cross-border markers are on other routes.")
+                lines.append(tr("Crosses a border: both of your cross-border markers are on other routes."))
                 return "\n".join(lines)
-            cubes = [CALLSIGNS[c] for c in sorted(st.airport_callsign[a] for a in b.route_ends[r])
+            cubes = [tr(CALLSIGNS[c]) for c in sorted(st.airport_callsign[a] for a in b.route_ends[r])
                      if c >= 0 and st.subsidy_left[c]]
             if cubes:
-                lines.append(f"Takes the {' and '.join(cubes)} subsidy cube{'s' if len(cubes) > 1 else ''} (+{50 * len(cubes)})")
+                lines.append(trn("Takes the {names} subsidy cube (+{points})", "Takes the {names} subsidy cubes (+{points})",
+                                 len(cubes), names=tr(" and ").join(cubes), points=50 * len(cubes)))
             if b.cross_border[r]:
                 if r in st.markers[p]:
-                    lines.append("Your cross-border marker is already here.")
+                    lines.append(tr("Your cross-border marker is already here."))
                 else:
                     left = REGIONAL_MARKERS - len(st.markers[p]) - 1
-                    lines.append(f"Uses a cross-border marker ({left} left after this)")
+                    lines.append(tr("Uses a cross-border marker ({left} left after this)", left=left))
             mine = st.planes[p][r]
             if mine:
-                lines.append(f"You already have {mine} plane{'s' if mine > 1 else ''} here")
+                lines.append(trn("You already have 1 plane here", "You already have {n} planes here", mine))
             others = [st.names[q] for q in range(st.P) if q != p and st.planes[q][r]]
             if others:
-                lines.append("Also flown by " + ", ".join(others))
+                lines.append(tr("Also flown by {names}", names=", ".join(others)))
             return "\n".join(lines)
         if self.hover_airport is not None and p is not None:
             a = b.airports[self.hover_airport]
             c = st.airport_callsign[self.hover_airport]
-            extra = f" · call sign {CALLSIGNS[c]}" if c >= 0 else ""
+            head = f"{city(a)} ({a.code})" + (" · " + tr("call sign {callsign}", callsign=tr(CALLSIGNS[c])) if c >= 0 else "")
             if st.decision == "place_hub":
                 if self.hover_airport in st.hubs[p]:
-                    return f"{a.city} ({a.code}){extra}\nYou already have a hub here."
-                return f"{a.city} ({a.code}){extra}\nPlace a hub: your flights may connect here."
+                    return head + "\n" + tr("You already have a hub here.")
+                return head + "\n" + tr("Place a hub: your flights may connect here.")
             if st.decision == "place_callsign":
                 if c >= 0:
-                    return f"{a.city} ({a.code}) already has {CALLSIGNS[c]}."
-                return f"{a.city} ({a.code})\nPut {CALLSIGNS[st.callsign_airport.index(-1)]} here."
+                    return tr("{city} already has {callsign}.", city=f"{city(a)} ({a.code})", callsign=tr(CALLSIGNS[c]))
+                return f"{city(a)} ({a.code})\n" + tr("Put {callsign} here.",
+                                                         callsign=tr(CALLSIGNS[st.callsign_airport.index(-1)]))
         for rect, text in self.panel_regions:
             if rect.collidepoint(self.mouse):
                 return text
@@ -1188,18 +1243,19 @@ class GameScene(Scene):
             die = self.dice.die_at(self.mouse)
             if die is not None:
                 ap = b.airports[st.callsign_airport[die]]
-                return f"{CALLSIGNS[die]}: {ap.city} ({ap.code})"
+                return f"{tr(CALLSIGNS[die])}: {city(ap)} ({ap.code})"
         market = self.shown_market()
         if market is not None:
             for q, rect in self.table.slot_rects.items():
                 if rect.collidepoint(self.mouse):
                     name = st.names[q]
                     if name not in market["submitted"]:
-                        return f"{name} has not bid yet."
+                        return tr("{name} has not bid yet.", name=name)
                     if not market["revealed"]:
-                        return f"{name} has bid face down (or passed): hidden until every bid is in."
+                        return tr("{name} has bid face down (or passed): hidden until every bid is in.", name=name)
                     bid = market["bids"].get(name)
-                    return f"{name} bid {bid}." if bid is not None else f"{name} passed."
+                    return (tr("{name} bid {fare}.", name=name, fare=bid) if bid is not None
+                            else tr("{name} passed.", name=name))
         tip = self.widgets.hovered_tooltip()
         if tip and tip[0] != "":
             return tip[0] if not any(b.hover for b in self.decision_buttons) else ""
@@ -1209,25 +1265,28 @@ class GameScene(Scene):
             if a_i is not None:
                 a = b.airports[a_i]
                 c = st.airport_callsign[a_i]
-                parts = [f"{a.city} ({a.code})"]
+                parts = [f"{city(a)} ({a.code})"]
                 country = b.countries.get(a.country or "")
                 if b.uses_cross_border and country is not None:
-                    parts[0] += f" · {country.name}"
+                    parts[0] += " · " + tr(country.name)
                 if c >= 0:
-                    parts.append(f"Call sign {CALLSIGNS[c]}" + (" · subsidy cube here (+50)" if st.subsidy_left[c] else ""))
+                    line = tr("Call sign {callsign}", callsign=tr(CALLSIGNS[c]))
+                    if st.subsidy_left[c]:
+                        line += " · " + tr("subsidy cube here (+50)")
+                    parts.append(line)
                 hubs = [st.names[q] for q in range(st.P) if a_i in st.hubs[q]]
                 if hubs:
-                    parts.append("Hub of " + ", ".join(hubs))
+                    parts.append(tr("Hub of {names}", names=", ".join(hubs)))
                 return "\n".join(parts)
             rr = self.view.route_at(self.mouse)
             if rr is not None:
                 r = rr
                 x, y = b.routes[r]
-                parts = [f"{x}–{y}" + (" · crosses a border" if b.cross_border[r] else "")]
+                parts = [f"{x}–{y}" + (" · " + tr("crosses a border") if b.cross_border[r] else "")]
                 for q in range(st.P):
                     if st.planes[q][r]:
-                        parts.append(f"{st.names[q]}: {st.planes[q][r]} plane{'s' if st.planes[q][r] > 1 else ''}"
-                                     + (" (marker)" if r in st.markers[q] else ""))
+                        parts.append(st.names[q] + ": " + trn("1 plane", "{n} planes", st.planes[q][r])
+                                     + (" " + tr("(marker)") if r in st.markers[q] else ""))
                 return "\n".join(parts)
         return ""
 
@@ -1237,7 +1296,7 @@ class GameScene(Scene):
         pygame.draw.rect(surface, T.NIGHT, self.top)
         title = assets.text("OpenSky", int(T.TYPE.h2 * s), (255, 255, 255), "bold")
         surface.blit(title, (int(16 * s), self.top.centery - title.get_height() // 2))
-        side = assets.text(self.ctl.board.name, int(T.TYPE.small * s), (170, 185, 210), "medium")
+        side = assets.text(name_of(self.ctl.board.extra, self.ctl.board.name), int(T.TYPE.small * s), (170, 185, 210), "medium")
         surface.blit(side, (int(24 * s) + title.get_width(), self.top.centery - side.get_height() // 2 + int(2 * s)))
         # calendar: 12 months, the season reset marked after October
         cw = int(46 * s)
@@ -1256,7 +1315,7 @@ class GameScene(Scene):
             past = m < st.month or st.game_over
             col = T.ACCENT if current else (T.NIGHT_2 if not past else T.mix(T.NIGHT, T.NIGHT_2, 0.4))
             rounded(surface, cell, col, int(6 * s))
-            label = assets.text(MONTHS[m][:3], int(T.TYPE.tiny * s), (255, 255, 255) if current else
+            label = assets.text(month_short(m), int(T.TYPE.tiny * s), (255, 255, 255) if current else
                                 ((120, 132, 150) if past else (200, 210, 228)), "semibold" if current else "medium")
             surface.blit(label, label.get_rect(center=cell.center))
             x += cw + gap
@@ -1292,14 +1351,17 @@ class GameScene(Scene):
         """The game log in words, newest at the bottom."""
         s = self.s
         rounded(surf, r, T.mix(T.PAPER_DARK, T.CARD, 0.5), int(10 * s))
-        head = assets.text("Game log", int(T.TYPE.small * s), T.INK_SOFT, "bold")
+        head = assets.text(tr("Game log"), int(T.TYPE.small * s), T.INK_SOFT, "bold")
         surf.blit(head, (r.x + int(12 * s), r.y + int(8 * s)))
         size = int(T.TYPE.tiny * s)
         lh = int(size * 1.4)
         top = r.y + int(30 * s)
         lines: list[str] = []
         for entry in reversed(self.log):
-            wrapped = D.wrap(entry, size, r.w - int(24 * s))
+            text = self.log_line(entry)
+            if not text:
+                continue
+            wrapped = D.wrap(text, size, r.w - int(24 * s))
             lines = wrapped + lines
             if len(lines) * lh > r.bottom - top - int(6 * s):
                 break
@@ -1329,7 +1391,7 @@ class GameScene(Scene):
         D.blit_center(surf, D.emblem_sprite(seat.shape, seat.rgb, 8 * s), (x + 8 * s, y + 10 * s))
         name = assets.text(seat.name, int(T.TYPE.body * s), T.INK, "bold")
         surf.blit(name, (x + int(22 * s), y))
-        who = "computer" if not seat.human else ""
+        who = tr("computer") if not seat.human else ""
         if who:
             tag = assets.text(who, int(T.TYPE.tiny * s), T.INK_SOFT)
             surf.blit(tag, (x + int(26 * s) + name.get_width(), y + int(4 * s)))
@@ -1353,9 +1415,10 @@ class GameScene(Scene):
                                     self.side.y + y + int(8 * s))
         left = st.N - st.on_board[p]
         self.region(pygame.Rect(ix, y, r.w - int(24 * s), int(18 * s)),
-                    f"{seat.name}: {st.on_board[p]} of {st.N} planes on the board. A plane flown leaves the "
-                    "board; leasing brings it back (200 each).")
-        lbl = assets.text(f"{left} to place" if left else "all on the board", int(T.TYPE.tiny * s), T.INK_SOFT)
+                    tr("{name}: {on} of {total} planes on the board. A plane flown leaves the board; "
+                       "leasing brings it back (200 each).", name=seat.name, on=st.on_board[p], total=st.N))
+        lbl = assets.text(tr("{n} to place", n=left) if left else tr("all on the board"), int(T.TYPE.tiny * s),
+                          T.INK_SOFT)
         surf.blit(lbl, (ix + st.N * int(19 * s) + int(4 * s), y + int(2 * s)))
         y += int(22 * s)
         # fare cards in hand (public knowledge; an unrevealed bid still counts here)
@@ -1365,8 +1428,9 @@ class GameScene(Scene):
             hand = sorted(hand + [out])
         cw, ch = int(24 * s), int(17 * s)
         self.region(pygame.Rect(x, y, r.w - int(24 * s), ch),
-                    f"Fare cards in {seat.name}'s hand: {', '.join(map(str, hand)) or 'none'}. Everyone "
-                    "starts with the same ten; won cards leave the hand, so every hand is public knowledge.")
+                    tr("Fare cards in {name}'s hand: {cards}. Everyone starts with the same ten; won cards "
+                       "leave the hand, so every hand is public knowledge.", name=seat.name,
+                       cards=", ".join(map(str, hand)) or tr("none")))
         for k, v in enumerate(hand):
             c = pygame.Rect(x + k * (cw + int(2 * s)), y, cw, ch)
             rounded(surf, c, (255, 255, 255), int(3 * s))
@@ -1376,34 +1440,35 @@ class GameScene(Scene):
         y += ch + int(6 * s)
         won = st.won_cards(p)
         self.region(pygame.Rect(x, y, r.w - int(24 * s), ch),
-                    f"Fares won: {', '.join(map(str, won)) or 'none yet'} — points at the end, and money "
-                    f"for leasing planes." + (f" Change kept from leasing: {st.change[p]}." if st.change[p] else ""))
+                    tr("Fares won: {cards} — points at the end, and money for leasing planes.",
+                       cards=", ".join(map(str, won)) or tr("none yet"))
+                    + (" " + tr("Change kept from leasing: {change}.", change=st.change[p]) if st.change[p] else ""))
         for k, v in enumerate(won):
             c = pygame.Rect(x + k * (cw + int(2 * s)), y, cw, ch)
             rounded(surf, c, T.GOLD, int(3 * s))
             img = assets.text(str(v), int(T.TYPE.tiny * s * 0.92), T.INK, "bold")
             surf.blit(img, img.get_rect(center=c.center))
         if not won:
-            img = assets.text("no fares won yet", int(T.TYPE.tiny * s), T.INK_FAINT)
+            img = assets.text(tr("no fares won yet"), int(T.TYPE.tiny * s), T.INK_FAINT)
             surf.blit(img, (x, y + int(1 * s)))
         if st.change[p]:
-            img = assets.text(f"+{st.change[p]} change", int(T.TYPE.tiny * s), T.INK_SOFT, "semibold")
+            img = assets.text(tr("+{change} change", change=st.change[p]), int(T.TYPE.tiny * s), T.INK_SOFT, "semibold")
             surf.blit(img, (r.right - img.get_width() - int(12 * s), y + int(1 * s)))
         y += ch + int(6 * s)
         # chits, flash deal, regional markers, subsidies
-        parts = [f"chits {st.chits[p]}/3", "flash ✓" if st.flash_unused[p] else "flash used",
-                 f"subsidies {len(st.subsidies[p])}"]
+        parts = [tr("chits {n}/3", n=st.chits[p]), tr("flash ✓") if st.flash_unused[p] else tr("flash used"),
+                 tr("subsidies {n}", n=len(st.subsidies[p]))]
         if self.ctl.board.uses_hubs:
             hubs = [self.ctl.board.airports[a].code for a in st.hubs[p]]
-            parts.append("hubs " + (", ".join(hubs) if hubs else "–"))
+            parts.append(tr("hubs {list}", list=", ".join(hubs) if hubs else "–"))
         else:
-            parts.append(f"markers {REGIONAL_MARKERS - len(st.markers[p])}/2")
+            parts.append(tr("markers {n}/2", n=REGIONAL_MARKERS - len(st.markers[p])))
         self.region(pygame.Rect(x, y, r.w - int(24 * s), int(30 * s)),
-                    f"Ancillary chits left: {st.chits[p]} (+100 each when sold). Flash deal: "
-                    f"{'available' if st.flash_unused[p] else 'used'} (once per game). Subsidy cubes: "
-                    f"{len(st.subsidies[p])} × 50. " + (
-                        "Hubs: flights may connect only at these airports." if self.ctl.board.uses_hubs else
-                        "Cross-border markers: each lets only you fly one border route this season."))
+                    tr("Ancillary chits left: {chits} (+100 each when sold). Flash deal: {flash} (once per game). "
+                       "Subsidy cubes: {cubes} × 50.", chits=st.chits[p],
+                       flash=tr("available") if st.flash_unused[p] else tr("used"), cubes=len(st.subsidies[p]))
+                    + " " + (tr("Hubs: flights may connect only at these airports.") if self.ctl.board.uses_hubs else
+                             tr("Cross-border markers: each lets only you fly one border route this season.")))
         txt = " · ".join(parts)
         img = assets.text(txt, int(T.TYPE.tiny * s), T.INK_SOFT)
         if img.get_width() > r.w - int(24 * s):

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from opensky.i18n import tr, trn
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup, Seat
@@ -202,7 +203,7 @@ class NewGameScene(Scene):
         y += rh + gap + int(6 * s)
         for i, (shape, name, sw, kind) in enumerate(self.seat_rows):
             shape.rect = pygame.Rect(x0 + label_w - int(52 * s), y, rh, rh)
-            self.labels.append((f"Seat {i + 1}", (x0, y + rh // 2)))
+            self.labels.append((tr("Seat {n}", n=i + 1), (x0, y + rh // 2)))
             name.rect = pygame.Rect(x0 + label_w, y, int(220 * s), rh)
             sw.rect = pygame.Rect(name.rect.right + int(14 * s), y, int(216 * s), rh)
             kind.rect = pygame.Rect(sw.rect.right + int(14 * s), y, right - sw.rect.right - int(14 * s), rh)
@@ -224,9 +225,9 @@ class NewGameScene(Scene):
     def validate(self) -> str:
         names = [s.name.strip() for s in self.setup.seats]
         if any(not n for n in names):
-            return "Every airline needs a name."
+            return tr("Every airline needs a name.")
         if len(set(n.lower() for n in names)) != len(names):
-            return "Airline names must be different."
+            return tr("Airline names must be different.")
         return ""
 
     def start(self) -> None:
@@ -242,7 +243,7 @@ class NewGameScene(Scene):
         except Exception as e:  # a broken board file must not crash the window
             from opensky.board.model import BoardError
             if isinstance(e, BoardError):
-                self.error = f"The board could not be loaded: {e}"
+                self.error = tr("The board could not be loaded: {error}", error=e)
                 return
             raise
         self.app.replace(scene)
@@ -264,10 +265,10 @@ class NewGameScene(Scene):
         s = self.app.scale
         surface.blit(self.bg, (0, 0))
         shadowed_panel(surface, self.panel, T.PAPER, int(16 * s), shadow=int(6 * s), alpha=120)
-        title = assets.text("New game", int(T.TYPE.h1 * s), T.INK, "bold")
+        title = assets.text(tr("New game"), int(T.TYPE.h1 * s), T.INK, "bold")
         surface.blit(title, (self.panel.x + int(36 * s), self.panel.y + int(26 * s)))
         for label, (x, cy) in self.labels:
-            img = assets.text(label, int(T.TYPE.body * s), T.INK_SOFT, "medium")
+            img = assets.text(tr(label), int(T.TYPE.body * s), T.INK_SOFT, "medium")
             surface.blit(img, (x, cy - img.get_height() // 2))
         self.widgets.draw(surface, s)
         if self.error:

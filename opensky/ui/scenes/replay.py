@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from opensky.i18n import tr, trn
 from opensky.persistence.save import LoadedGame
 from opensky.rules.session import Session
 from opensky.ui import assets, theme as T
@@ -142,10 +143,10 @@ class ReplayScene(Scene):
         bar = g.bottom
         pygame.draw.rect(surface, T.PAPER, bar)
         pygame.draw.line(surface, T.LINE, bar.topleft, bar.topright, max(1, int(s)))
-        head = assets.text(f"Replay — move {self.index} of {len(self.full)}", int(T.TYPE.body * s), T.INK, "bold")
+        head = assets.text(tr("Replay — move {i} of {n}", i=self.index, n=len(self.full)), int(T.TYPE.body * s), T.INK, "bold")
         surface.blit(head, (bar.x + int(16 * s), bar.y + int(10 * s)))
-        last = g.log[-1] if g.log else "The game begins."
-        img = assets.text(last[:90], int(T.TYPE.small * s), T.INK_SOFT)
+        last = g.log_line(g.log[-1]) if g.log else tr("The game begins.")
+        img = assets.text((last or "")[:90], int(T.TYPE.small * s), T.INK_SOFT)
         surface.blit(img, (bar.x + int(16 * s), bar.y + int(38 * s)))
         # progress
         track = pygame.Rect(bar.x + int(16 * s), bar.bottom - int(8 * s), int(bar.w * 0.45), max(3, int(4 * s)))

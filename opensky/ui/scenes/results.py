@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from opensky.i18n import month_short, tr, trn
 from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
@@ -21,7 +22,7 @@ COLUMNS = (("fares", "Fares"), ("change", "Change"), ("subsidies", "Subsidies"),
 
 class ResultsScene(Scene):
     def __init__(self, app: "App", setup: GameSetup, state: GameState,
-                 history: list[tuple[str, list[int]]]) -> None:
+                 history: list[tuple[int | str, list[int]]]) -> None:
         super().__init__(app)
         self.setup = setup
         self.state = state
@@ -61,8 +62,8 @@ class ResultsScene(Scene):
     def headline(self) -> str:
         names = [self.setup.seats[p].name for p in self.winners]
         if len(names) == 1:
-            return f"{names[0]} wins!"
-        return " and ".join(names) + " share the victory!"
+            return tr("{name} wins!", name=names[0])
+        return tr("{names} share the victory!", names=tr(" and ").join(names))
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
@@ -78,7 +79,7 @@ class ResultsScene(Scene):
         name_w = int(220 * s)
         col_w = int(92 * s)
         for i, (_, label) in enumerate(COLUMNS):
-            img = assets.text(label, int(T.TYPE.small * s), T.INK_SOFT, "semibold")
+            img = assets.text(tr(label), int(T.TYPE.small * s), T.INK_SOFT, "semibold")
             surface.blit(img, (x0 + name_w + i * col_w + col_w - img.get_width() - int(10 * s), y))
         y += int(24 * s)
         order = sorted(range(st.P), key=lambda p: -st.score(p)["total"])
@@ -105,7 +106,7 @@ class ResultsScene(Scene):
 
     def draw_chart(self, surface: pygame.Surface, r: pygame.Rect, s: float) -> None:
         rounded(surface, r, T.CARD, int(10 * s))
-        head = assets.text("Score over the months", int(T.TYPE.small * s), T.INK_SOFT, "bold")
+        head = assets.text(tr("Score over the months"), int(T.TYPE.small * s), T.INK_SOFT, "bold")
         surface.blit(head, (r.x + int(12 * s), r.y + int(8 * s)))
         inner = r.inflate(-int(70 * s), -int(60 * s)).move(int(18 * s), int(10 * s))
         top = max(100, max(max(v) for _, v in self.history))
@@ -119,7 +120,8 @@ class ResultsScene(Scene):
         n = len(self.history)
         xs = [inner.x + inner.w * i / (n - 1) for i in range(n)]
         for i, (label, _) in enumerate(self.history):
-            lab = assets.text(label, int(T.TYPE.tiny * s), T.INK_FAINT)
+            text = month_short(label) if isinstance(label, int) else tr(label)
+            lab = assets.text(text, int(T.TYPE.tiny * s), T.INK_FAINT)
             surface.blit(lab, lab.get_rect(midtop=(xs[i], inner.bottom + int(4 * s))))
         for p, seat in enumerate(self.setup.seats):
             pts = [(xs[i], inner.bottom - inner.h * v[p] / top) for i, (_, v) in enumerate(self.history)]

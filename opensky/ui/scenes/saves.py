@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
+from opensky.i18n import month, name_of, tr
 from opensky.persistence.save import LoadedGame, SaveError, load
 from opensky.persistence.store import SaveEntry, delete_save, list_saves, read_autosave, save_named
-from opensky.rules.constants import MONTHS
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, TextField, WidgetGroup, rounded, shadowed_panel
@@ -41,7 +41,7 @@ def continue_latest(app: "App") -> str | None:
     except SaveError as e:
         return str(e)
     if loaded is None:
-        return "There is no game to continue."
+        return tr("There is no game to continue.")
     app.replace(open_game(app, loaded))
     return None
 
@@ -61,7 +61,7 @@ class MessageDialog(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = T.ui_scale(size)
         w, h = size
-        self.lines = D.wrap(self.text, int(T.TYPE.body * s), int(520 * s))
+        self.lines = D.wrap(tr(self.text), int(T.TYPE.body * s), int(520 * s))
         ph = int(150 * s) + len(self.lines) * int(T.TYPE.body * 1.35 * s)
         self.panel = pygame.Rect(w // 2 - int(300 * s), h // 2 - ph // 2, int(600 * s), ph)
         self.ok.rect = pygame.Rect(self.panel.right - int(140 * s), self.panel.bottom - int(64 * s),
@@ -81,7 +81,7 @@ class MessageDialog(Scene):
         veil.fill((10, 16, 26, 150))
         surface.blit(veil, (0, 0))
         shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
-        t = assets.text(self.title, int(T.TYPE.h2 * s), T.INK, "bold")
+        t = assets.text(tr(self.title), int(T.TYPE.h2 * s), T.INK, "bold")
         surface.blit(t, (self.panel.x + int(28 * s), self.panel.y + int(22 * s)))
         D.blit_lines(surface, self.lines, (self.panel.x + int(28 * s), self.panel.y + int(64 * s)),
                      int(T.TYPE.body * s), T.INK)
@@ -97,7 +97,7 @@ class SaveDialog(Scene):
         super().__init__(app)
         self.game = game
         st = game.ctl.state
-        default = f"{game.ctl.board.name}, {MONTHS[st.month]} — " + " vs ".join(game.ctl.state.names)
+        default = f"{name_of(game.ctl.board.extra, game.ctl.board.name)}, {month(st.month)} — " + " vs ".join(game.ctl.state.names)
         self.field = TextField(default[:40], max_len=40, placeholder="Name of the save", tooltip="Save name")
         self.widgets = WidgetGroup()
         self.widgets.add(self.field)
@@ -121,17 +121,17 @@ class SaveDialog(Scene):
     def do_save(self) -> None:
         name = self.field.value.strip()
         if not name:
-            self.error = "Give the save a name."
+            self.error = tr("Give the save a name.")
             return
         try:
             path = save_named(self.game.ctl.session, self.game.ctl.seat_infos(), name)
         except OSError as e:
-            self.error = f"Could not save: {e.strerror or e}. Nothing was lost; the autosave is kept."
+            self.error = tr("Could not save: {error}. Nothing was lost; the autosave is kept.", error=e.strerror or e)
             return
         self.app.pop()
-        self.game.log.append(f"Saved as “{name}”")
+        self.game.log.append(("note", "Saved as “{name}”", {"name": name}))
         self.game.sidebar_dirty = True
-        self.game.message = f"Saved as “{name}” ({path.name})."
+        self.game.message = tr("Saved as “{name}” ({file}).", name=name, file=path.name)
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
@@ -148,7 +148,7 @@ class SaveDialog(Scene):
         veil.fill((10, 16, 26, 150))
         surface.blit(veil, (0, 0))
         shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
-        t = assets.text("Save game", int(T.TYPE.h2 * s), T.INK, "bold")
+        t = assets.text(tr("Save game"), int(T.TYPE.h2 * s), T.INK, "bold")
         surface.blit(t, (self.panel.x + int(28 * s), self.panel.y + int(24 * s)))
         if self.error:
             lines = D.wrap(self.error, int(T.TYPE.small * s), self.panel.w - int(320 * s))
@@ -244,10 +244,10 @@ class LoadScene(Scene):
         s = self.app.scale
         surface.blit(self.bg, (0, 0))
         shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
-        t = assets.text("Watch a saved game" if self.replay else "Load a saved game", int(T.TYPE.h1 * s), T.INK, "bold")
+        t = assets.text(tr("Watch a saved game") if self.replay else tr("Load a saved game"), int(T.TYPE.h1 * s), T.INK, "bold")
         surface.blit(t, (self.panel.x + int(28 * s), self.panel.y + int(22 * s)))
         if not self.entries:
-            img = assets.text("No saved games yet. Save from the game menu (Esc → Save game).",
+            img = assets.text(tr("No saved games yet. Save from the game menu (Esc → Save game)."),
                               int(T.TYPE.body * s), T.INK_SOFT)
             surface.blit(img, (self.panel.x + int(28 * s), self.panel.y + int(96 * s)))
         clip = surface.get_clip()
@@ -262,8 +262,8 @@ class LoadScene(Scene):
             else:
                 sm = entry.summary
                 when = _when(entry.saved_at)
-                state = "finished" if sm.get("game_over") else str(sm.get("month", "?"))
-                line = f"{sm.get('board', '?')} · {', '.join(sm.get('airlines', []))} · {state} · {when}"
+                state = tr("finished") if sm.get("game_over") else tr(str(sm.get("month", "?")))
+                line = f"{tr(str(sm.get('board', '?')))} · {', '.join(sm.get('airlines', []))} · {state} · {when}"
                 col = T.INK_SOFT
             img = assets.text(line[:110], int(T.TYPE.small * s), col)
             surface.blit(img, (r.x + int(14 * s), r.y + int(30 * s)))

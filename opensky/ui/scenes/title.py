@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from opensky.i18n import tr, trn
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, WidgetGroup
@@ -111,15 +112,15 @@ class TitleScene(Scene):
         title = assets.text("OpenSky", int(T.TYPE.title * 1.5 * s), (255, 255, 255), "bold")
         ty = int(h * 0.2)
         surface.blit(title, title.get_rect(midtop=(w // 2, ty)))
-        sub = assets.text("The airline board game", int(T.TYPE.h2 * s), (200, 210, 228), "medium")
+        sub = assets.text(tr("The airline board game"), int(T.TYPE.h2 * s), (200, 210, 228), "medium")
         surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + title.get_height() + int(4 * s))))
         # a plane crossing under the title
         D.plane_icon(surface, (w // 2 + title.get_width() // 2 + int(34 * s), ty + int(26 * s)),
                      int(22 * s), -math.pi / 8, T.ACCENT, outline=None)
         self.widgets.draw(surface, s)
-        ver = assets.text(f"version {self.app.version}", int(T.TYPE.tiny * s), (150, 165, 190))
+        ver = assets.text(tr("version {v}", v=self.app.version), int(T.TYPE.tiny * s), (150, 165, 190))
         surface.blit(ver, (int(16 * s), h - ver.get_height() - int(12 * s)))
-        hint = assets.text("F11 full screen", int(T.TYPE.tiny * s), (150, 165, 190))
+        hint = assets.text(tr("F11 full screen"), int(T.TYPE.tiny * s), (150, 165, 190))
         surface.blit(hint, (w - hint.get_width() - int(16 * s), h - hint.get_height() - int(12 * s)))
         tip = self.widgets.hovered_tooltip()
         if tip:
