@@ -7,13 +7,16 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Callable, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 import pygame
 
 from opensky import __version__
 from opensky.ui import assets, theme as T
 from opensky.ui.scene import Scene, SceneStack
+
+if TYPE_CHECKING:
+    from opensky.settings import Settings
 
 MIN_SIZE = (960, 600)
 DEFAULT_SIZE = (1280, 720)
@@ -25,7 +28,17 @@ FPS = 60
 
 
 class App:
-    def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False):
+    def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
+                 settings: "Settings | None" = None):
+        from opensky import i18n
+        from opensky.settings import load as load_settings
+        self.settings = settings if settings is not None else load_settings()
+        i18n.set_language(self.settings.language or i18n.system_language())
+        T.set_text_scale(self.settings.text_scale)
+        if size is None:
+            size = (self.settings.window_size[0], self.settings.window_size[1])
+        if fullscreen is None:
+            fullscreen = self.settings.fullscreen
         os.environ.setdefault("SDL_VIDEO_MINIMIZE_ON_FOCUS_LOSS", "0")
         # We compose every frame in software surfaces; SDL's "accelerated"
         # window framebuffer would upload it through OpenGL, which without a
@@ -53,8 +66,12 @@ class App:
         self.frame_times: list[float] = []
         self.partial_frames = 0
         self.record_frames = False
-        self.anim_speed = 1.0        # 0 = animations off
-        self.ai_pace = 0.8           # seconds between a computer's decisions
+        self.anim_speed = self.settings.anim_speed   # 0 = animations off
+        self.ai_pace = self.settings.ai_pace         # seconds between a computer's decisions
+        from opensky.ui import sound
+        self.sound = sound
+        sound.init(self.settings)
+        sound.start_music()
         self.after_frame: list[Callable[[], None]] = []
         self.version = __version__
 
@@ -95,6 +112,20 @@ class App:
         assets.clear_caches()
         for s in self.stack.scenes:
             s.resize(self.window.get_size())
+
+    def relayout(self) -> None:
+        """Lay every scene out again (language or text size changed)."""
+        assets.clear_caches()
+        for s in self.stack.scenes:
+            s.resize(self.window.get_size())
+            if hasattr(s, "decision_key"):
+                s.decision_key = ()  # type: ignore[attr-defined]
+            if hasattr(s, "sidebar_dirty"):
+                s.sidebar_dirty = True  # type: ignore[attr-defined]
+            if hasattr(s, "view"):
+                s.view.base = None  # type: ignore[attr-defined]
+                s.view.layout(s.view.rect, T.ui_scale(self.window.get_size()))  # type: ignore[attr-defined]
+            s.dirty = True
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window (tests and benchmarks use it)."""
@@ -199,11 +230,20 @@ class App:
             f()
         return True
 
+    def save_settings(self) -> None:
+        """Remember the window and the player's choices for the next start."""
+        from opensky.settings import save
+        st = self.settings
+        st.anim_speed, st.ai_pace, st.fullscreen = self.anim_speed, self.ai_pace, self.fullscreen
+        st.window_size = list(self.windowed_size)
+        save(st)
+
     def run(self) -> int:
         while self.running:
             self.step(block=True)
             if self.animating():
                 self.clock.tick(FPS)
+        self.save_settings()
         pygame.quit()
         return 0
 

@@ -83,9 +83,20 @@ BUTTON_H = 44
 DESIGN_SIZE = (1280, 720)
 
 
-def ui_scale(size: tuple[int, int], text_scale: float = 1.0) -> float:
+#: The player's text-size setting (Settings → Text size), applied to the whole
+#: layout so that larger text never overflows its boxes.
+TEXT_SCALE = 1.0
+
+
+def set_text_scale(k: float) -> None:
+    global TEXT_SCALE
+    TEXT_SCALE = k
+
+
+def ui_scale(size: tuple[int, int], text_scale: float | None = None) -> float:
     """Scale factor from design pixels to window pixels: 1.0 at 1280×720,
-    larger on bigger windows, a bit smaller on small ones (never below 0.7)."""
+    larger on bigger windows, a bit smaller on small ones (never below 0.7),
+    times the text-size setting."""
     w, h = size
     s = min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1])
-    return max(0.7, s) * text_scale
+    return max(0.7, s) * (TEXT_SCALE if text_scale is None else text_scale)

@@ -90,6 +90,8 @@ class Button(Widget):
 
     def activate(self) -> None:
         if self.enabled and self.on_click:
+            from opensky.ui import sound
+            sound.play("click", volume=0.5)
             self.on_click()
 
     def colors(self) -> tuple[tuple[int, int, int], tuple[int, int, int], tuple[int, int, int]]:

@@ -266,3 +266,27 @@ def test_tooltips_on_panels_dice_and_tokens(app):
     hover(g.view.apx[st.board.airport_index["LHR"]])
     g.hover_route = None
     assert "London" in g.tooltip_text()
+
+
+def test_network_planning_by_keyboard(app):
+    """Every action reachable by keyboard: arrows move a visible focus over the
+    legal routes / airports, Enter places."""
+    g = start_game(app, 2, "europe")
+    st = g.ctl.state
+    while st.decision == "place_plane":
+        key(app, pygame.K_RIGHT)
+        assert g.hover_route is not None and g.tooltip_text()
+        key(app, pygame.K_RETURN)
+    assert st.on_board == [6, 6]
+    while st.decision == "place_hub":
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_DOWN)
+        key(app, pygame.K_RETURN)
+    assert all(len(h) == 2 for h in st.hubs) and st.decision == "roll_dice"
+    # the roll button has the keyboard focus by Tab, Enter rolls
+    for _ in range(6):
+        if any(b.focused for b in g.decision_buttons):
+            break
+        key(app, pygame.K_TAB)
+    key(app, pygame.K_RETURN)
+    assert st.dice is not None

@@ -176,8 +176,21 @@ class GameScene(Scene):
         self.dirty = True
 
     # ------------------------------------------------------------ state changes
+    SOUNDS = {E.DICE_ROLLED: "dice", E.SENSITIVITY_ROLLED: "die", E.BIDS_REVEALED: "flip",
+              E.FLASH_DEAL: "flip", E.MARKET_WON: "cash", E.PLANES_FLOWN: "takeoff", E.SEASON_RESET: "takeoff",
+              E.HUB_PLACED: "click", E.CALLSIGN_PLACED: "click", E.LEASED: "cash"}
+
     def on_events(self, action: Action, events: list[Event]) -> None:
         st = self.ctl.state
+        played: set[str] = set()
+        for e in events:
+            name = self.SOUNDS.get(e.kind)
+            if name and name not in played and self.app.anim_speed > 0:
+                self.app.sound.play(name)
+                played.add(name)
+        if st.actors and any(self.ctl.is_human(p) for p in st.actors) and not self.read_only \
+                and any(e.kind in (E.MONTH_STARTED, E.PLANNING_DONE, E.SEASON_STARTED) for e in events):
+            self.app.sound.play("turn")
         for e in events:
             self.log_event(e)
             if e.kind == E.PLANE_PLACED:
@@ -189,6 +202,7 @@ class GameScene(Scene):
                 dur = 0.7 / self.app.anim_speed if self.app.anim_speed > 0 else 0
 
                 def landed(key: tuple[int, int] = key) -> None:
+                    self.app.sound.play("landing", volume=0.6)
                     left = self.view.in_flight.get(key, 0) - 1
                     if left <= 0:
                         self.view.in_flight.pop(key, None)
@@ -807,6 +821,8 @@ class GameScene(Scene):
             return
         if self.widgets.handle(e):
             return
+        if e.type == pygame.KEYDOWN and self.board_key(e):
+            return
         if e.type == pygame.MOUSEMOTION:
             self.mouse = e.pos
             self.update_hover(e.pos)
@@ -818,6 +834,60 @@ class GameScene(Scene):
                         self.layout_private()
                         return
             self.click_board(e.pos)
+
+    def board_key(self, e: pygame.event.Event) -> bool:
+        """The board by keyboard: arrows move a visible focus over the legal
+        routes, airports or itineraries (with the same preview as the mouse),
+        Enter takes it."""
+        st = self.ctl.state
+        p = self.human_actor()
+        d = st.decision
+        if p is None or d not in ("place_plane", "place_hub", "place_callsign", "choose_itinerary"):
+            return False
+        legal = self.ctl.legal(p)
+        if e.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            target = {"place_plane": self.hover_route, "place_hub": self.hover_airport,
+                      "place_callsign": self.hover_airport, "choose_itinerary": self.path_hover}[d]
+            if target is None:
+                return False
+            if d == "place_plane":
+                self.try_action(Action(d, p, target))
+            elif d == "place_hub":
+                self.try_action(Action(d, p, target))
+            elif d == "place_callsign":
+                self.try_action(Action(d, p, (st.callsign_airport.index(-1), target)))
+            else:
+                self.try_action(Action(d, p, st.paths[p][target]))
+            self.hover_route = self.hover_airport = self.path_hover = None
+            return True
+        if e.key not in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+            return False
+        step = 1 if e.key in (pygame.K_RIGHT, pygame.K_DOWN) else -1
+        if d == "place_plane":
+            targets = sorted({a.arg for a in legal}, key=lambda r: self.view.route_midpoint(r))
+            cur = self.hover_route
+        elif d == "choose_itinerary":
+            targets = list(range(len(st.paths[p])))
+            cur = self.path_hover
+        else:
+            targets = sorted({a.arg if d == "place_hub" else a.arg[1] for a in legal}, key=lambda a: self.view.apx[a])
+            cur = self.hover_airport
+        if not targets:
+            return False
+        i = (targets.index(cur) + step) % len(targets) if cur in targets else 0
+        t = targets[i]
+        if d == "place_plane":
+            self.hover_route = t
+            self.mouse = self.view.route_midpoint(t)
+        elif d == "choose_itinerary":
+            self.path_hover = t
+            path = st.paths[p][t]
+            self.mouse = self.view.apx[path[len(path) // 2]]
+        else:
+            self.hover_airport = t
+            self.mouse = self.view.apx[t]
+        self.dirty = True
+        return True
 
     def private_key(self, e: pygame.event.Event) -> bool:
         """Keyboard in the secret bid panel: arrows pick a card, Enter bids."""
@@ -1505,7 +1575,7 @@ class GameScene(Scene):
         if st.decision == "place_plane" and st.phase == "network_planning":
             upcoming = list(reversed(st.queue))[:18]
             sx = self.bottom.right - int(12 * s) - len(upcoming) * int(18 * s)
-            lab = assets.text("Order", int(T.TYPE.tiny * s), T.INK_SOFT, "semibold")
+            lab = assets.text(tr("Order"), int(T.TYPE.tiny * s), T.INK_SOFT, "semibold")
             surface.blit(lab, (sx - lab.get_width() - int(6 * s), y + int(2 * s)))
             for k, q in enumerate(upcoming):
                 seat = self.setup.seats[q]
@@ -1576,6 +1646,6 @@ class GameMenu(Scene):
         veil.fill((10, 16, 26, 150))
         surface.blit(veil, (0, 0))
         shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
-        t = assets.text("Paused", int(T.TYPE.h2 * s), T.INK, "bold")
+        t = assets.text(tr("Paused"), int(T.TYPE.h2 * s), T.INK, "bold")
         surface.blit(t, t.get_rect(midtop=(self.panel.centerx, self.panel.y + int(22 * s))))
         self.widgets.draw(surface, s)
