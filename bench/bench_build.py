@@ -12,10 +12,12 @@ frame from source (``python main.py``).
 How the first frame is seen, from outside the process, so that the very same
 program is timed both ways without a line of benchmark code inside it:
 
-- If the game prints ``FIRST_FRAME`` on stdout when ``OPENSKY_EXIT_AFTER_FIRST_FRAME=1``
-  (a five-line hook in ``opensky/ui/app.py``, see the issue note), the time
-  from launching the process to that line — exact, and any display will do.
-- Otherwise the script watches its own X server (Xvfb) through Xlib (ctypes):
+- The game prints ``FRAME`` on stdout after its first frame and quits when
+  ``OPENSKY_EXIT_AFTER_FIRST_FRAME=1`` (``App.draw`` in ``opensky/ui/app.py``):
+  the time from launching the process to that line is the measure, the same
+  for the source and the binary.
+- For a program without that hook (an older build) the script watches its own
+  X server (Xvfb) through Xlib (ctypes) instead:
   it waits for a top-level window of at least 960 px to be mapped, then polls
   one pixel of it until it is no longer black (the screen is painted black
   before every launch).  The title screen's night blue at (8, 8) marks the
@@ -34,11 +36,13 @@ import ctypes
 import ctypes.util
 import glob
 import os
+import queue
 import shutil
 import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 from ctypes import POINTER, byref, c_char_p, c_int, c_uint, c_ulong, c_void_p
 from pathlib import Path
@@ -47,7 +51,7 @@ ROOT = Path(__file__).resolve().parents[1]
 PY = sys.executable
 EXE_NAME = "OpenSky.exe" if sys.platform.startswith("win") else "OpenSky"
 SIZE_LIMIT = 30_000_000
-MARKER = "FIRST_FRAME"
+MARKER = "FRAME"                                 # printed by opensky/ui/app.py, App.draw
 MARKER_ENV = "OPENSKY_EXIT_AFTER_FIRST_FRAME"
 SCREEN = (1920, 1080)
 
@@ -170,16 +174,24 @@ def stop(p: subprocess.Popen) -> None:
             p.wait()
 
 
-def time_marker(cmd: list[str], env: dict[str, str], timeout: float = 30.0) -> float | None:
-    """Seconds until ``cmd`` prints FIRST_FRAME (the app.py hook); None without the hook."""
+def time_marker(cmd: list[str], env: dict[str, str], timeout: float = 20.0) -> float | None:
+    """Seconds until ``cmd`` prints FRAME (the app.py hook); None if it never does."""
     env = dict(env, **{MARKER_ENV: "1"})
     t0 = time.perf_counter()
     p = subprocess.Popen(cmd, env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, cwd=ROOT)
-    try:
+    seen: queue.Queue[float] = queue.Queue()
+
+    def read() -> None:
         assert p.stdout is not None
         for line in p.stdout:
-            if MARKER in line:
-                return time.perf_counter() - t0
+            if line.strip() == MARKER:
+                seen.put(time.perf_counter() - t0)
+                return
+
+    threading.Thread(target=read, daemon=True).start()
+    try:
+        return seen.get(timeout=timeout)
+    except queue.Empty:
         return None
     finally:
         stop(p)
@@ -227,6 +239,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--build", action="store_true", help="rebuild dist/ first")
     ap.add_argument("--binary", type=Path, default=ROOT / "dist" / EXE_NAME)
     ap.add_argument("--runs", type=int, default=11, help="launches per program and command")
+    ap.add_argument("--method", choices=("auto", "marker", "x11"), default="auto",
+                    help="how to see the first frame (auto: the FRAME line when both programs print it)")
     args = ap.parse_args(argv)
 
     if args.build or not args.binary.exists():
@@ -255,9 +269,10 @@ def main(argv: list[str] | None = None) -> int:
     env["DISPLAY"] = display
     ok = True
     try:
-        use_marker = (time_marker(source, env) is not None and time_marker([binary], env) is not None)
+        use_marker = args.method == "marker" or (
+            args.method == "auto" and time_marker(source, env) is not None and time_marker([binary], env) is not None)
         watcher = None if use_marker else XWatcher(display)
-        how = ("process start → FIRST_FRAME printed by the game" if use_marker else
+        how = ("process start → the game prints FRAME after its first frame" if use_marker else
                "process start → first non-black pixel of the window (Xvfb, Xlib)")
         print(f"first frame, {how}; median of {args.runs}:")
         commands = {

@@ -26,6 +26,25 @@ _current = "en"
 
 
 @lru_cache(maxsize=None)
+def N_(text: str) -> str:
+    """Marks a text for translation where it is defined; it is translated
+    where it is shown (``tr(text)``)."""
+    return text
+
+
+#: Texts shown through ``tr`` that are defined outside the UI code.
+EXTRA_KEYS: tuple[str, ...] = (
+    "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot",
+    "April", "May", "June", "July", "August", "September", "October", "November", "December",
+    "January", "February", "March",
+    # reasons the engine gives when nobody travels
+    "no airline can fly this market", "nobody could bid", "everybody passed",
+    "the passengers walked away and no other bid remained",
+    "start", "Europe", "North America",
+)
+
+
+@lru_cache(maxsize=None)
 def catalog(lang: str) -> dict[str, Any]:
     """The translations of one language (empty for English, the source)."""
     if lang == "en":

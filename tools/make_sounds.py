@@ -444,7 +444,6 @@ def make_cash() -> Buf:
 
 
 def make_turn() -> Buf:
-    rng = random.Random(47)
     out = zeros(1.8)
     mix(out, _bell(440.0, MALLET, 0.006), 0, 0.85)              # A4
     mix(out, _bell(587.33, MALLET, 0.006), int(0.17 * SR), 1.0)  # D5

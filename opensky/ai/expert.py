@@ -84,8 +84,10 @@ class ExpertBot(Bot):
     name = "expert"
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.9,
-                 top_k: int = 4):
+                 top_k: int = 4, search: str = "all"):
         super().__init__(seed)
+        #: decision types searched ("all", or names joined by "+"); Normal takes the rest
+        self.search = None if search == "all" else set(search.split("+"))
         self.budget = budget
         self.time_limit = time_limit
         self.top_k = top_k
@@ -101,6 +103,8 @@ class ExpertBot(Bot):
         t = legal[0].type
         p = legal[0].player
         assert p is not None
+        if self.search is not None and t not in self.search:
+            return self.normal.choose(view, legal)
         if t == BID:
             return self._search_bid(view, p, legal)
         if t in (FLASH, ANCILLARIES, CHOOSE_ITINERARY):

@@ -54,7 +54,7 @@ def run_demo(args: argparse.Namespace) -> int:
     app = app_module.App()
     app.anim_speed = args.speed
     app.ai_pace = 0.8 / args.speed
-    game = GameScene(app, setup)
+    game = GameScene(app, setup, autosave=False)  # a demo never replaces the player's own game
     app.push(game)
     shown_for = 0.0
     clock = pygame.time.Clock()

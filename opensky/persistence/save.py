@@ -41,7 +41,7 @@ class SaveError(ValueError):
 @dataclass
 class SeatInfo:
     name: str
-    color: str = "blue"
+    color: str = "navy"
     shape: str = "circle"
     human: bool = True
     bot: str = "easy"
@@ -231,7 +231,7 @@ def from_document(doc: dict[str, Any], where: str = "save") -> LoadedGame:
     for s in seats_raw:
         if not isinstance(s, dict) or not isinstance(s.get("name"), str):
             raise SaveError(f"{where}: the save file is damaged (a seat has no name)")
-        seats.append(SeatInfo(name=s["name"], color=str(s.get("color", "blue")),
+        seats.append(SeatInfo(name=s["name"], color=str(s.get("color", "navy")),
                               shape=str(s.get("shape", "circle")), human=bool(s.get("human", True)),
                               bot=str(s.get("bot", "easy"))))
     board = _board_for(bd, where)

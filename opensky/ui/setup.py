@@ -16,7 +16,8 @@ class Seat:
 
     @property
     def rgb(self) -> tuple[int, int, int]:
-        return T.AIRLINE_COLORS[self.color]
+        # an unknown colour (a hand-edited save) falls back to a palette colour
+        return T.AIRLINE_COLORS.get(self.color, T.AIRLINE_COLORS["navy"])
 
 
 @dataclass

@@ -110,6 +110,9 @@ class Sound:
                              bool(_field(settings, "muted", self.muted)))
         if self.available and self._mixer_running():
             return True
+        if self.available:      # the mixer was closed behind our back: its sounds are gone
+            self._cache.clear()
+            self._music, self._music_tried = None, False
         self.available = False
         try:
             if pygame is None:

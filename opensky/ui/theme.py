@@ -47,20 +47,23 @@ AIRPORT_RING = (40, 48, 60)
 # ---------------------------------------------------------------- airlines
 # Colours chosen to stay apart for the common forms of colour blindness, and
 # each airline also has its own shape, so colour is never the only cue.
+# The four defaults keep CIE76 ΔE ≥ 30 between every pair for normal vision
+# and simulated protanopia, deuteranopia and tritanopia (opensky/ui/palette.py,
+# tests/ui/test_palette.py).
 AIRLINE_COLORS: dict[str, Color] = {
-    "blue": (0, 94, 184),
+    "navy": (20, 50, 130),
     "orange": (230, 126, 0),
-    "purple": (136, 68, 170),
-    "green": (0, 132, 96),
+    "sky": (60, 160, 220),
+    "brown": (140, 80, 30),
     "red": (200, 40, 60),
-    "charcoal": (52, 56, 64),
+    "teal": (0, 150, 150),
 }
 AIRLINE_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond")
 DEFAULT_AIRLINES = (
-    ("Nordwind", "blue", "circle"),
+    ("Nordwind", "navy", "circle"),
     ("Sunway", "orange", "triangle"),
-    ("Lilac Air", "purple", "square"),
-    ("Evergreen", "green", "diamond"),
+    ("Skylark", "sky", "square"),
+    ("Terra Air", "brown", "diamond"),
 )
 
 

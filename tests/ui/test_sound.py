@@ -238,3 +238,13 @@ def test_sound_assets_are_small_and_documented():
     assert "tools/make_sounds.py" in readme
     for name in EFFECTS + (MUSIC,):
         assert f"{name}.ogg" in readme
+
+
+def test_init_again_after_the_mixer_was_closed_elsewhere(snd):
+    snd.init()
+    assert snd.start_music(fade_ms=0)
+    assert snd.play("dice")
+    pygame.mixer.quit()                 # e.g. pygame.quit() between two windows
+    assert snd.play("die") is False     # no crash, no exception
+    assert snd.init() is True
+    assert snd.play("dice") and snd.start_music(fade_ms=0)

@@ -58,12 +58,12 @@ class Flight:
 
 class GameScene(Scene):
     def __init__(self, app: "App", setup: GameSetup, loaded: LoadedGame | None = None,
-                 read_only: bool = False) -> None:
+                 read_only: bool = False, autosave: bool = True) -> None:
         super().__init__(app)
         self.setup = setup
         self.read_only = read_only
         self.host: Scene | None = None
-        self.ctl = Controller(setup, loaded, autosave=not read_only)
+        self.ctl = Controller(setup, loaded, autosave=autosave and not read_only)
         if read_only:
             self.ctl.bots = {}
         self.ctl.listeners.append(self.on_events)
@@ -806,6 +806,10 @@ class GameScene(Scene):
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.open_menu()
+            return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
+            from opensky.ui.scenes.rules import DECISION_SECTION, RulesScene
+            self.app.push(RulesScene(self.app, DECISION_SECTION.get(self.ctl.state.decision or "", "aim")))
             return
         if (e.type == pygame.KEYDOWN and e.key == pygame.K_z and e.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
                 and self.handoff_for is None and self.private_for is None):

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from opensky.i18n import tr, trn
+from opensky.i18n import N_, tr, trn
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup, Seat
@@ -195,10 +195,10 @@ class NewGameScene(Scene):
         rh = int(38 * s)
         gap = int(12 * s)
         self.labels: list[tuple[str, tuple[int, int]]] = []
-        self.labels.append(("Board side", (x0, y + rh // 2)))
+        self.labels.append((N_("Board side"), (x0, y + rh // 2)))
         self.c_board.rect = pygame.Rect(x0 + label_w, y, right - x0 - label_w, rh)
         y += rh + gap
-        self.labels.append(("Airlines", (x0, y + rh // 2)))
+        self.labels.append((N_("Airlines"), (x0, y + rh // 2)))
         self.c_players.rect = pygame.Rect(x0 + label_w, y, int(180 * s), rh)
         y += rh + gap + int(6 * s)
         for i, (shape, name, sw, kind) in enumerate(self.seat_rows):
@@ -209,10 +209,10 @@ class NewGameScene(Scene):
             kind.rect = pygame.Rect(sw.rect.right + int(14 * s), y, right - sw.rect.right - int(14 * s), rh)
             y += rh + int(8 * s)
         y += gap
-        self.labels.append(("Call signs", (x0, y + rh // 2)))
+        self.labels.append((N_("Call signs"), (x0, y + rh // 2)))
         self.c_callsigns.rect = pygame.Rect(x0 + label_w, y, right - x0 - label_w, rh)
         y += rh + gap
-        self.labels.append(("Seed", (x0, y + rh // 2)))
+        self.labels.append((N_("Seed"), (x0, y + rh // 2)))
         self.f_seed.rect = pygame.Rect(x0 + label_w, y, int(180 * s), rh)
         bh = int(T.BUTTON_H * s)
         by = self.panel.bottom - bh - int(24 * s)

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from opensky.i18n import month_short, tr, trn
+from opensky.i18n import N_, month_short, tr, trn
 from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
@@ -16,8 +16,8 @@ from opensky.ui.widgets import Button, WidgetGroup, rounded, shadowed_panel
 if TYPE_CHECKING:
     from opensky.ui.app import App
 
-COLUMNS = (("fares", "Fares"), ("change", "Change"), ("subsidies", "Subsidies"),
-           ("ancillaries", "Chits"), ("total", "Total"))
+COLUMNS = (("fares", N_("Fares")), ("change", N_("Change")), ("subsidies", N_("Subsidies")),
+           ("ancillaries", N_("Chits")), ("total", N_("Total")))
 
 
 class ResultsScene(Scene):

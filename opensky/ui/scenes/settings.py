@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, Callable
 import pygame
 
 from opensky import i18n
-from opensky.i18n import tr
+from opensky.i18n import N_, tr
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, Choice, WidgetGroup, shadowed_panel
@@ -15,7 +15,7 @@ from opensky.ui.widgets import Button, Choice, WidgetGroup, shadowed_panel
 if TYPE_CHECKING:
     from opensky.ui.app import App
 
-LEVELS = [(0.0, "Off"), (0.35, "Low"), (0.7, "Medium"), (1.0, "High")]
+LEVELS = [(0.0, N_("Off")), (0.35, N_("Low")), (0.7, N_("Medium")), (1.0, N_("High"))]
 
 
 def _nearest(value: float, options: list[tuple[float, str]]) -> float:
@@ -36,26 +36,26 @@ class SettingsScene(Scene):
             self.rows.append((label, c))
             return c
 
-        row("Language", [(k, v) for k, v in i18n.LANGUAGES.items()], i18n.language(), self.set_language,
-            "English, svenska, português — switches at once")
-        row("Text size", [(0.9, "90%"), (1.0, "100%"), (1.15, "115%"), (1.3, "130%")],
+        row(N_("Language"), [(k, v) for k, v in i18n.LANGUAGES.items()], i18n.language(), self.set_language,
+            N_("English, svenska, português — switches at once"))
+        row(N_("Text size"), [(0.9, "90%"), (1.0, "100%"), (1.15, "115%"), (1.3, "130%")],
             _nearest(st.text_scale, [(0.9, ""), (1.0, ""), (1.15, ""), (1.3, "")]), self.set_text_scale,
-            "Makes all text and controls larger")
-        row("Sound", [(False, "On"), (True, "Muted")], st.muted, self._set("muted"), "Mute all sound")
-        row("Master volume", LEVELS, _nearest(st.master_volume, LEVELS), self._set("master_volume"),
-            "Overall loudness")
-        row("Effects", LEVELS, _nearest(st.effects_volume, LEVELS), self._set("effects_volume"),
-            "Dice, planes, cards and coins")
-        row("Music", LEVELS, _nearest(st.music_volume, LEVELS), self._set("music_volume"),
-            "The soft background music")
-        row("Animations", [(0.0, "Off"), (0.5, "Slow"), (1.0, "Normal"), (2.0, "Fast")],
+            N_("Makes all text and controls larger"))
+        row(N_("Sound"), [(False, N_("On")), (True, N_("Muted"))], st.muted, self._set("muted"), N_("Mute all sound"))
+        row(N_("Master volume"), LEVELS, _nearest(st.master_volume, LEVELS), self._set("master_volume"),
+            N_("Overall loudness"))
+        row(N_("Effects"), LEVELS, _nearest(st.effects_volume, LEVELS), self._set("effects_volume"),
+            N_("Dice, planes, cards and coins"))
+        row(N_("Music"), LEVELS, _nearest(st.music_volume, LEVELS), self._set("music_volume"),
+            N_("The soft background music"))
+        row(N_("Animations"), [(0.0, N_("Off")), (0.5, N_("Slow")), (1.0, N_("Normal")), (2.0, N_("Fast"))],
             _nearest(app.anim_speed, [(0.0, ""), (0.5, ""), (1.0, ""), (2.0, "")]), self.set_anim,
-            "How fast planes and dice move")
-        row("Computer pace", [(2.0, "Relaxed"), (0.8, "Normal"), (0.3, "Quick"), (0.0, "Instant")],
+            N_("How fast planes and dice move"))
+        row(N_("Computer pace"), [(2.0, N_("Relaxed")), (0.8, N_("Normal")), (0.3, N_("Quick")), (0.0, N_("Instant"))],
             _nearest(app.ai_pace, [(2.0, ""), (0.8, ""), (0.3, ""), (0.0, "")]), self.set_pace,
-            "Time between a computer airline's moves")
-        row("Display", [(False, "Window"), (True, "Full screen")], app.fullscreen, self.set_full,
-            "F11 toggles too")
+            N_("Time between a computer airline's moves"))
+        row(N_("Display"), [(False, N_("Window")), (True, N_("Full screen"))], app.fullscreen, self.set_full,
+            N_("F11 toggles too"))
         self.done = self.widgets.add(Button("Done", self.close, primary=True))
 
     # ---------------------------------------------------------------- changes

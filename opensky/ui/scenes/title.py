@@ -95,6 +95,9 @@ class TitleScene(Scene):
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.app.quit()
             return
+        if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
+            self.rules()
+            return
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_DOWN, pygame.K_UP):
             self.widgets.move_focus(1 if e.key == pygame.K_DOWN else -1)
             return
