@@ -8,6 +8,7 @@ changes the state except through ``apply`` with a legal action.
 """
 from __future__ import annotations
 
+from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable
 
 from opensky.ai import make_bot
@@ -58,6 +59,8 @@ class Controller:
             i: make_bot(seat.bot, (setup.seed or 0) * 31 + i) for i, seat in enumerate(setup.seats)
             if not seat.human}
         self.listeners: list[Listener] = []
+        self._thinking: tuple[int, int, Future] | None = None
+        self._pool: ThreadPoolExecutor | None = None
 
     @staticmethod
     def setup_from(loaded: LoadedGame, board_ref: str) -> GameSetup:
@@ -158,19 +161,48 @@ class Controller:
                 return p
         return None
 
-    def step_computer(self) -> list[Event] | None:
+    @property
+    def thinking(self) -> bool:
+        """A computer seat is deciding in the background."""
+        return self._thinking is not None
+
+    def step_computer(self, background: bool = True) -> list[Event] | None:
         """Let one waiting computer seat take its decision (a chance step of
-        a computer seat is rolled for it)."""
-        p = self.computer_to_move()
-        if p is None:
+        a computer seat is rolled for it).
+
+        The decision is computed off the drawing path: in a worker thread on
+        a private copy of the seat's view, so the window stays responsive
+        while a strong computer player searches; the move is applied here,
+        on the main thread, once it is ready (None until then)."""
+        if self._thinking is not None:
+            seat, version, future = self._thinking
+            if not future.done():
+                return None
+            self._thinking = None
+            try:
+                action = future.result()
+            except Exception:  # a bot must never stop the game: fall back to the first legal move
+                action = None
+            if version != len(self.session.log) or self.state.decision is None:
+                return None  # the game moved on (undo, load): decide again
+            legal = self.state.legal_actions(seat)
+            return self.apply(action if action in legal else legal[0])
+        who = self.computer_to_move()
+        if who is None:
             return None
+        p = who
         st = self.state
         if st.is_chance():
             return self.apply(self.session.draw_chance())
         bot = self.bots[p]
         legal = st.legal_actions(p)
         view = player_view(st, p) if bot.needs_view else None
-        return self.apply(bot.choose(view, legal))
+        if not background or not getattr(bot, "slow", False):
+            return self.apply(bot.choose(view, legal))
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="opensky-ai")
+        self._thinking = (p, len(self.session.log), self._pool.submit(bot.choose, view, legal))
+        return None
 
     def roll(self) -> list[Event]:
         """A human roller's click: draw the pending chance step."""

@@ -1035,7 +1035,9 @@ class GameScene(Scene):
                 self.show_results()
                 return
         # computer seats decide at a pace people can follow, once things have landed
-        if self.ctl.computer_to_move() is not None and not self.busy():
+        if self.ctl.thinking:
+            self.ctl.step_computer()  # collects the move once the background search is done
+        elif self.ctl.computer_to_move() is not None and not self.busy():
             self.ai_wait += dt
             pace = self.app.ai_pace * (0.5 if self.ctl.state.decision == "bid" else 1.0)
             if self.ai_wait >= pace:
@@ -1568,6 +1570,12 @@ class GameScene(Scene):
             x += int(24 * s)
         img = assets.text(head, int(T.TYPE.body * s), T.INK, "bold")
         surface.blit(img, (x, y))
+        if self.ctl.thinking:  # a computer airline is searching: a small pulse of dots
+            for k in range(3):
+                a = 0.35 + 0.65 * max(0.0, math.sin(self.t * 6 - k * 0.9))
+                pygame.draw.circle(surface, T.mix(T.PAPER, T.ACCENT, a),
+                                   (x + img.get_width() + int((14 + 12 * k) * s), y + img.get_height() // 2),
+                                   max(2, int(3.5 * s)))
         right_limit = (self.decision_buttons[0].rect.x - int(12 * s)) if self.decision_buttons else self.bottom.right - int(12 * s)
         sub = self.message or hint
         if sub:

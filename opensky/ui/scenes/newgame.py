@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from opensky.i18n import N_, tr, trn
+from opensky.ai import BOT_NAMES
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup, Seat
@@ -147,9 +148,11 @@ class NewGameScene(Scene):
             name = g.add(TextField(seat.name, _setter(seat, "name"), max_len=16,
                                    placeholder="Airline name", tooltip="Airline name"))
             sw = g.add(Swatches(seat, self))
-            kind = g.add(Choice([(True, "Human"), (False, "Computer")], seat.human,
-                                _setter(seat, "human"),
-                                tooltip="Who flies this airline (computer airlines play at the Easy level)"))
+            levels = [(lvl, label) for lvl, label in (("easy", N_("Easy")), ("normal", N_("Normal")),
+                                                       ("expert", N_("Expert"))) if lvl in BOT_NAMES]
+            kind = g.add(Choice([("human", "Human")] + levels, "human" if seat.human else seat.bot,
+                                self._kind_setter(seat),
+                                tooltip="Who flies this airline: a person, or a computer airline from Easy to Expert"))
             self.seat_rows.append((shape, name, sw, kind))  # type: ignore[arg-type]
         self.c_callsigns = g.add(Choice([("recommended", "Recommended"), ("random", "Random"),
                                          ("players", "Players place them")], su.callsigns,
@@ -160,6 +163,14 @@ class NewGameScene(Scene):
         self.b_back = g.add(Button("Back", self.app.pop))
         self.b_start = g.add(Button("Start", self.start, primary=True))
         self.resize(self.app.size)
+
+    @staticmethod
+    def _kind_setter(seat: Seat) -> Callable[[Any], None]:
+        def f(v: str) -> None:
+            seat.human = v == "human"
+            if v != "human":
+                seat.bot = v
+        return f
 
     def _set_board(self, v: str) -> None:
         self.setup.board = v
