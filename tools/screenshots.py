@@ -188,8 +188,70 @@ def saves_and_replay(app: App, tag: str) -> None:
                 os.environ["OPENSKY_DATA_DIR"] = old
 
 
+def market_moment(app: App) -> GameScene:
+    """A reproducible moment: three airlines bid on Paris–London, the cards are
+    revealed and the roller is offered a flash deal."""
+    from opensky.rules.actions import Action
+
+    su = GameSetup.default(3)
+    su.seed = 11
+    for seat in su.seats:
+        seat.human = True
+    g = GameScene(app, su, autosave=False)
+    app.replace(g)
+    st = g.ctl.state
+    b = st.board
+    routes = {0: ["CDG-LHR", "LHR-AMS", "MAD-LIS", "MAD-LIS"], 1: ["CDG-LHR", "FRA-MUC", "MUC-FCO", "MAD-BCN"],
+              2: ["CDG-AMS", "AMS-LHR", "BER-WAW", "ATH-IST"]}
+    while st.decision == "place_plane":
+        p = st.actors[0]
+        x, y = routes[p].pop(0).split("-")
+        g.ctl.apply(Action("place_plane", p, b.route_index[(x, y)]))
+    hubs = {0: ["MAD", "LIS"], 1: ["MUC", "CDG"], 2: ["AMS", "BER"]}
+    while st.decision == "place_hub":
+        p = st.actors[0]
+        g.ctl.apply(Action("place_hub", p, b.airport_index[hubs[p].pop(0)]))
+    g.ctl.apply(Action("roll_dice", 0, (0, 1, 4)))
+    g.ctl.apply(Action("choose_od", 0, (0, 1)))
+    for p, fare in ((0, 300), (1, 250), (2, 200)):
+        g.ctl.apply(Action("bid", p, fare))
+    settle(app, 2.0)
+    return g
+
+
+def languages_and_colours() -> None:
+    """The same game moment in each language and in three colour-vision
+    simulations; the Rules and Settings screens in each language (issue #6)."""
+    from opensky import i18n
+    from opensky.ui.palette import MACHADO, simulate_surface
+    from opensky.ui.scenes.rules import RulesScene
+    from opensky.ui.scenes.settings import SettingsScene
+
+    from opensky.settings import Settings
+    for lang in i18n.LANGUAGES:
+        app = App((1280, 720), settings=Settings(language=lang))
+        market_moment(app)
+        frame(app, f"lang-{lang}-game")
+        if lang == "en":
+            for kind in sorted(MACHADO):
+                out = simulate_surface(app.window, kind)
+                pygame.image.save(out, str(OUT / f"colour-{kind}-game.png"))
+                print(OUT / f"colour-{kind}-game.png")
+        app.replace(TitleScene(app))
+        app.push(RulesScene(app, "winner"))
+        frame(app, f"lang-{lang}-rules")
+        app.replace(TitleScene(app))
+        app.push(SettingsScene(app))
+        frame(app, f"lang-{lang}-settings")
+        pygame.display.quit()
+    i18n.set_language("en")
+
+
 def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
+    if "--i18n" in sys.argv:
+        languages_and_colours()
+        return 0
     pygame.display.init()
     pygame.display.set_mode((16, 16))
     for board_id in ("europe", "north_america"):

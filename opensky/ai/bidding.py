@@ -143,6 +143,8 @@ class Market:
             vals = [self.payoff((i,))[q] for i in range(len(acts[0]))]
             best = max(range(len(vals)), key=lambda i: (vals[i], -i))
             return [[1.0 if i == best else 0.0 for i in range(len(vals))]]
+        if nb == 2:
+            return self._solve2(iters)
         cum = [[0.0] * len(a) for a in acts]
         counts = [[0] * len(a) for a in acts]
         # start from everybody's highest card: the natural opening
@@ -164,6 +166,37 @@ class Market:
                 last[b] = i
                 counts[b][i] += 1
         return [[c / iters for c in cs] for cs in counts]
+
+    def _solve2(self, iters: int) -> list[list[float]]:
+        """Fictitious play for two bidders on their full payoff matrices."""
+        q0, q1 = self.bidders
+        n0, n1 = len(self.actions[0]), len(self.actions[1])
+        A = [[0.0] * n1 for _ in range(n0)]  # bidder 0's payoffs
+        B = [[0.0] * n0 for _ in range(n1)]  # bidder 1's payoffs, transposed
+        for i in range(n0):
+            for j in range(n1):
+                u = self.payoff((i, j))
+                A[i][j] = u[q0]
+                B[j][i] = u[q1]
+        cum0 = [0.0] * n0
+        cum1 = [0.0] * n1
+        c0 = [0] * n0
+        c1 = [0] * n1
+        i, j = n0 - 1, n1 - 1
+        r0 = range(n0)
+        r1 = range(n1)
+        for _ in range(iters):
+            for a in r0:
+                cum0[a] += A[a][j]
+            for b in r1:
+                cum1[b] += B[b][i]
+            m = max(cum0)
+            i = cum0.index(m)
+            m = max(cum1)
+            j = cum1.index(m)
+            c0[i] += 1
+            c1[j] += 1
+        return [[c / iters for c in c0], [c / iters for c in c1]]
 
     def expected(self, strat: list[list[float]], player: int) -> float:
         """``player``'s expected utility when the bidders play ``strat``."""

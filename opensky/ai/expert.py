@@ -35,7 +35,7 @@ from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
 from opensky.ai.normal import NormalBot, market_for
-from opensky.ai.quick import quick_action
+from opensky.ai.lite import Lite
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_HUB, PLACE_PLANE,
     ROLL_DICE, ROLL_SENSITIVITY, Action,
@@ -84,10 +84,13 @@ class ExpertBot(Bot):
     name = "expert"
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.9,
-                 top_k: int = 4, search: str = "all"):
+                 top_k: int = 4, search: str = "all", plan_eval: str = "rollout",
+                 rollout_iters: int = 50):
         super().__init__(seed)
         #: decision types searched ("all", or names joined by "+"); Normal takes the rest
         self.search = None if search == "all" else set(search.split("+"))
+        self.plan_eval = plan_eval
+        self.rollout_iters = rollout_iters
         self.budget = budget
         self.time_limit = time_limit
         self.top_k = top_k
@@ -156,6 +159,18 @@ class ExpertBot(Bot):
             while not s.game_over and s.decision in (PLACE_PLANE, PLACE_HUB) and s.phase == NETWORK_PLANNING:
                 q = s.actors[0]
                 s.apply(completer.choose(s, s.legal_actions(q)))
+        if self.plan_eval == "model":
+            from opensky.ai.model import Model
+            vals2 = []
+            for a in cands:
+                s = v.copy()
+                s.apply(a)
+                complete(s)
+                tot = [s.score(q)["total"] for q in range(s.P)]
+                margin = tot[p] - max(tot[q] for q in range(s.P) if q != p)
+                vals2.append(margin + Model.of_state(s, first_month=s.month).values()[p])
+            self.last = {"candidates": cands, "means": vals2}
+            return cands[max(range(len(cands)), key=lambda i: (vals2[i], -i))]
         return self._search(v, p, cands, prepare=complete)
 
     def _hub_value(self, v: GameState, p: int, a: int) -> float:
@@ -224,6 +239,7 @@ class ExpertBot(Bot):
         totals = [0.0] * K
         done = 0
         month = v.month
+        shared: list[dict] = [{} for _ in range(K)]  # type: ignore[type-arg]
         for it in range(n_iter):
             seed = seeds[it]
             for j in range(K):
@@ -245,7 +261,8 @@ class ExpertBot(Bot):
                     month_mix = mixes_per[j] or {}
                 else:
                     month_mix = {}
-                totals[j] += self._rollout(s, p, month, month_mix, pol, dice, die)
+                lite = Lite(iters=self.rollout_iters, shared=shared[j], shared_month=roots[j].month)
+                totals[j] += self._rollout(s, p, month, month_mix, pol, dice, die, lite)
             done += 1
             if time.perf_counter() - start > self.time_limit:
                 break
@@ -255,7 +272,7 @@ class ExpertBot(Bot):
         return cands[best]
 
     def _rollout(self, s: GameState, me: int, month: int, month_mix: dict[int, Mix],
-                 pol: random.Random, dice: random.Random, die: random.Random) -> float:
+                 pol: random.Random, dice: random.Random, die: random.Random, lite: Lite) -> float:
         stop_month = OCTOBER if month <= OCTOBER else 99
         while not s.game_over:
             if s.month > stop_month:
@@ -277,7 +294,7 @@ class ExpertBot(Bot):
                     s.apply(Action(BID, q, f))
                     continue
             legal = s.legal_actions(q)
-            s.apply(quick_action(s, q, legal, pol))
+            s.apply(lite.choose(s, q, legal, pol))
         return evaluate(s, me)
 
 

@@ -334,16 +334,20 @@ class NormalBot(Bot):
         if k == 0:
             return next(a for a in legal if a.arg[0] == 0)
         options = [a for a in legal if a.arg[0] == k]
-        hand = v.hand[p]
-        high_in_hand = hand[-1] + hand[-2]
+        return normal_lease_payment(v, p, options)
 
-        def pref(a: Action) -> tuple[float, ...]:
-            cards = a.arg[1]
-            # with no high card left in hand, take a high card back (for a solo
-            # market later); otherwise keep the change small
-            return (-(max(cards) if cards else 0) if high_in_hand == 0 else sum(cards), len(cards))
 
-        return min(options, key=pref)
+def normal_lease_payment(v: GameState, p: int, options: Sequence[Action]) -> Action:
+    """Which won cards to take back: with no high card left in hand, a high
+    card (for a solo market later); otherwise as little change as possible."""
+    hand = v.hand[p]
+    high_in_hand = hand[-1] + hand[-2]
+
+    def pref(a: Action) -> tuple[float, ...]:
+        cards = a.arg[1]
+        return (-(max(cards) if cards else 0) if high_in_hand == 0 else sum(cards), len(cards))
+
+    return min(options, key=pref)
 
 
 def flash_result(v: GameState, mk: Market, fare: int | None, me: int) -> float:

@@ -77,7 +77,7 @@ def do(app: App, g: GameScene, a: Action) -> None:
         if k == 0:
             click(app, g.button_for(a).rect.center)
             return
-        b = next(b for b in g.decision_buttons if b.label.startswith(f"Lease {k} plane"))
+        b = next(b for b in g.decision_buttons if getattr(b.on_click, "lease_k", None) == k)
         click(app, b.rect.center)
         click(app, g.button_for(a).rect.center)
     else:  # roll_dice, flash, ancillaries, roll_sensitivity

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from opensky.rules.actions import Action
-from opensky.i18n import city, month, month_short, name_of, tr, trn
+from opensky.i18n import N_, city, month, month_short, name_of, tr, trn
 from opensky.rules.constants import CALLSIGNS, FARES, MONTHS, REGIONAL_MARKERS
 from opensky.rules.events import Event
 from opensky.rules import events as E
@@ -386,7 +386,7 @@ class GameScene(Scene):
         k = e.kind
         if k == E.PLANE_PLACED:
             a, c = b.routes[d["route"]]
-            key = "{name} places a leased plane on {route}" if d["leased"] else "{name} places a plane on {route}"
+            key = N_("{name} places a leased plane on {route}") if d["leased"] else N_("{name} places a plane on {route}")
             return tr(key, name=n[d["player"]], route=f"{a}–{c}")
         if k == E.SUBSIDY_TAKEN:
             return tr("{name} takes the {callsign} subsidy (+50)", name=n[d["player"]], callsign=tr(CALLSIGNS[d["callsign"]]))
@@ -436,8 +436,8 @@ class GameScene(Scene):
         if k == E.PLANES_FLOWN:
             return tr("{name} flies {path}", name=n[d["player"]], path="–".join(b.airports[i].code for i in d["path"]))
         if k == E.SENSITIVITY_ROLLED:
-            key = ("Price die {roll} against {price}: accepted" if d["accepted"]
-                   else "Price die {roll} against {price}: the passengers walk away")
+            key = (N_("Price die {roll} against {price}: accepted") if d["accepted"]
+                   else N_("Price die {roll} against {price}: the passengers walk away"))
             return tr(key, roll=d["roll"], price=d["price"])
         if k == E.NOBODY_TRAVELS:
             return tr("Nobody travels ({reason})", reason=tr(d["reason"]))
@@ -484,6 +484,9 @@ class GameScene(Scene):
         legal = self.ctl.legal(p)
         if d == "lease":
             self._lease_buttons(p, legal)
+        elif st.is_chance():  # one button: the outcome is drawn, not chosen
+            self.decision_buttons.append(Button(self.action_label(legal[0]), self._chooser(legal[0]),
+                                                primary=True, small=True))
         else:
             for a in legal:
                 self.decision_buttons.append(Button(self.action_label(a), self._chooser(a),
@@ -526,6 +529,7 @@ class GameScene(Scene):
         def f() -> None:
             self.lease_k = k
             self.refresh_decision()
+        f.lease_k = k  # type: ignore[attr-defined]  # lets tests find the button by its meaning
         return f
 
     def update_privacy(self) -> None:
@@ -592,7 +596,7 @@ class GameScene(Scene):
         b = self.ctl.board
         t = a.type
         if t == "roll_dice":
-            return "Roll the dice"
+            return tr("Roll the dice")
         if t == "roll_sensitivity":
             fare = st.bid[a.player or 0] or 0
             return tr("Roll the price die (price {price})", price=fare + 100 * st.chit_count)
@@ -639,7 +643,7 @@ class GameScene(Scene):
         s = self.s
         st = self.ctl.state
         f = assets.font(int(T.TYPE.small * s), "semibold")
-        widths = [max(int(70 * s), f.size(b.label)[0] + int(24 * s)) for b in self.decision_buttons]
+        widths = [max(int(70 * s), f.size(tr(b.label))[0] + int(24 * s)) for b in self.decision_buttons]
         gap = int(8 * s)
         avail = int(self.bottom.w * 0.62)
         rows: list[list[int]] = [[]]

@@ -150,7 +150,7 @@ class NewGameScene(Scene):
             sw = g.add(Swatches(seat, self))
             levels = [(lvl, label) for lvl, label in (("easy", N_("Easy")), ("normal", N_("Normal")),
                                                        ("expert", N_("Expert"))) if lvl in BOT_NAMES]
-            kind = g.add(Choice([("human", "Human")] + levels, "human" if seat.human else seat.bot,
+            kind = g.add(Choice([("human", N_("Human"))] + levels, "human" if seat.human else seat.bot,
                                 self._kind_setter(seat),
                                 tooltip="Who flies this airline: a person, or a computer airline from Easy to Expert"))
             self.seat_rows.append((shape, name, sw, kind))  # type: ignore[arg-type]

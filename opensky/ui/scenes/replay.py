@@ -12,6 +12,7 @@ import pygame
 from opensky.i18n import tr, trn
 from opensky.persistence.save import LoadedGame
 from opensky.rules.session import Session
+from opensky.i18n import N_, tr
 from opensky.ui import assets, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, WidgetGroup, rounded
@@ -126,7 +127,7 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         self.game.update(dt)
-        self.b_play.label = "Pause" if self.playing else "Play"
+        self.b_play.label = N_("Pause") if self.playing else N_("Play")
         if self.playing and not self.game.busy():
             self.wait += dt
             if self.wait >= max(0.15, self.app.ai_pace):

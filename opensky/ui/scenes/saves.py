@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from opensky.i18n import month, name_of, tr
+from opensky.i18n import N_, month, name_of, tr
 from opensky.persistence.save import LoadedGame, SaveError, load
 from opensky.persistence.store import SaveEntry, delete_save, list_saves, read_autosave, save_named
 from opensky.ui import assets, draw as D, theme as T
@@ -187,7 +187,7 @@ class LoadScene(Scene):
         row_h = int(62 * s)
         for entry in self.entries:
             r = pygame.Rect(self.panel.x + int(24 * s), y, self.panel.w - int(48 * s), row_h - int(8 * s))
-            load_b = Button("Watch" if self.replay else "Load", self._loader(entry), primary=True, small=True)
+            load_b = Button(N_("Watch") if self.replay else N_("Load"), self._loader(entry), primary=True, small=True)
             del_b = Button("Delete", self._deleter(entry), small=True, tooltip="Delete this save")
             load_b.rect = pygame.Rect(r.right - int(196 * s), r.centery - int(17 * s), int(90 * s), int(34 * s))
             del_b.rect = pygame.Rect(r.right - int(98 * s), r.centery - int(17 * s), int(86 * s), int(34 * s))

@@ -1,0 +1,141 @@
+"""Normal's play of the months, made cheap enough for Expert's rollouts.
+
+The month's bidding game is solved once per market (when the roller weighs
+its options) and reused by every bidder, chit and flash-deal decision of that
+month; fewer fictitious-play rounds; leasing weighs only the routes between
+call-sign airports.  It plays from the full state of a determinized world
+without peeking: the market's game is solved before anyone bids (from public
+information only) and never reads an unrevealed bid.
+"""
+from __future__ import annotations
+
+import random
+from typing import Sequence
+
+from opensky.ai.bidding import Market
+from opensky.ai.model import DEFAULT, Model, Params, info_for, season_end
+from opensky.ai.normal import flash_result, market_for, normal_lease_payment
+from opensky.rules.actions import (
+    ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_PLANE, Action,
+)
+from opensky.rules.constants import LEASE_COST
+from opensky.rules.state import GameState
+
+
+class Lite:
+    """A rollout policy with a small per-world memory (create one per rollout)."""
+
+    __slots__ = ("prm", "iters", "min_prob", "markets", "lease_route", "shared", "shared_month")
+
+    def __init__(self, prm: Params = DEFAULT, iters: int = 50, min_prob: float = 0.1,
+                 shared: dict[tuple[int, tuple[int, int]], tuple[Market, list[list[float]]]] | None = None,
+                 shared_month: int = -1):
+        self.prm = prm
+        self.iters = iters
+        self.min_prob = min_prob
+        #: (month, od) -> (market, strategies)
+        self.markets: dict[tuple[int, tuple[int, int]], tuple[Market, list[list[float]]]] = {}
+        #: markets of ``shared_month``, shared by rollouts that start from one state
+        self.shared = shared
+        self.shared_month = shared_month
+        self.lease_route: dict[int, int] = {}
+
+    def _market(self, s: GameState, me: int) -> tuple[Market, list[list[float]]]:
+        assert s.od is not None
+        key = (s.month, s.od)
+        cache = self.shared if (self.shared is not None and s.month == self.shared_month) else self.markets
+        got = cache.get(key)
+        if got is None:
+            mk = market_for(s, me, self.prm)
+            got = (mk, mk.solve(self.iters))
+            cache[key] = got
+        return got
+
+    def choose(self, s: GameState, p: int, legal: Sequence[Action], rng: random.Random) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        t = legal[0].type
+        if t == BID:
+            mk, strat = self._market(s, p)
+            b = mk.bidders.index(p)
+            probs = [x if x >= self.min_prob else 0.0 for x in strat[b]]
+            tot = sum(probs)
+            if tot <= 0:
+                probs = strat[b]
+                tot = sum(probs)
+            x = rng.random() * tot
+            for f, pr in zip(mk.actions[b], probs):
+                x -= pr
+                if x <= 0 and pr > 0:
+                    if f is None or s.hand[p][FARE_IDX[f]]:
+                        return Action(BID, p, f)
+                    break
+            return Action(BID, p, None)
+        if t == CHOOSE_OD:
+            best, best_v = legal[0], -1e18
+            for a in legal:
+                c = s.copy()
+                c.apply(a)
+                if c.decision != BID or c.month != s.month:
+                    v = 0.0
+                else:
+                    mk, strat = self._market(c, p)
+                    v = mk.expected(strat, p)
+                if v > best_v + 1e-9:
+                    best, best_v = a, v
+            return best
+        if t == FLASH:
+            mk, _ = self._market(s, p)
+            vals = [flash_result(s, mk, a.arg, p) for a in legal]
+            return legal[max(range(len(legal)), key=lambda i: (vals[i], -i))]
+        if t == ANCILLARIES:
+            mk, _ = self._market(s, p)
+            bids = [(q, s.bid[q], s.stops[q]) for q in range(s.P) if s.bid[q] is not None]
+            opts = mk.chit_options(bids, p)  # type: ignore[arg-type]
+            return legal[max(range(len(legal)), key=lambda i: (opts[i][p] if i < len(opts) else -1e18, -i))]
+        if t == CHOOSE_ITINERARY:
+            return legal[0]
+        if t == LEASE:
+            return self._lease(s, p, legal)
+        if t == PLACE_PLANE:
+            r = self.lease_route.pop(p, None)
+            if r is not None:
+                for a in legal:
+                    if a.arg == r:
+                        return a
+            return legal[rng.randrange(len(legal))]
+        return legal[rng.randrange(len(legal))]
+
+    def _lease(self, s: GameState, p: int, legal: Sequence[Action]) -> Action:
+        """One plane at most, on a route between call-sign airports, when it
+        adds more value than it costs."""
+        if season_end(s.month) - s.month < 1:
+            return legal[0]
+        inf = info_for(s)
+        model = Model.of_state(s, first_month=s.month, prm=self.prm)
+        base = model.values()[p]
+        best_r, best_g = -1, float(LEASE_COST)
+        for r in set(inf.direct):
+            if r < 0 or not s.can_place(p, r):
+                continue
+            planes = list(s.planes[p])
+            planes[r] += 1
+            m = model.copy()
+            m.set_planes(p, planes)
+            g = m.values()[p] - base
+            for x in inf.route_ends[r]:
+                c = s.airport_callsign[x]
+                if c >= 0 and s.subsidy_left[c]:
+                    g += self.prm.subsidy
+            if g > best_g:
+                best_r, best_g = r, g
+        if best_r < 0:
+            return legal[0]
+        options = [a for a in legal if a.arg[0] == 1]
+        if not options:
+            return legal[0]
+        self.lease_route[p] = best_r
+        return normal_lease_payment(s, p, options)
+
+
+FARE_IDX = {200: 0, 250: 1, 300: 2, 400: 3, 500: 4}
