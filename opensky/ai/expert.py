@@ -115,7 +115,13 @@ class ExpertBot(Bot):
         if t == CHOOSE_OD:
             return self._search_od(view, p, legal)
         if t == LEASE:
-            return self._search(view, p, self._lease_candidates(view, p, legal))
+            completer = self.normal
+
+            def place(s: GameState) -> None:
+                # the leased planes go where Normal would put them
+                while s.decision == PLACE_PLANE and s.actors == (p,):
+                    s.apply(completer.choose(s, s.legal_actions(p)))
+            return self._search(view, p, self._lease_candidates(view, p, legal), prepare=place)
         if t == PLACE_PLANE:
             return self._search_planning(view, p, legal)
         if t == PLACE_HUB:

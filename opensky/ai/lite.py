@@ -28,13 +28,13 @@ class Lite:
     __slots__ = ("prm", "iters", "min_prob", "markets", "lease_route", "shared", "shared_month")
 
     def __init__(self, prm: Params = DEFAULT, iters: int = 50, min_prob: float = 0.1,
-                 shared: dict[tuple[int, tuple[int, int]], tuple[Market, list[list[float]]]] | None = None,
+                 shared: dict[tuple[object, ...], tuple[Market, list[list[float]]]] | None = None,
                  shared_month: int = -1):
         self.prm = prm
         self.iters = iters
         self.min_prob = min_prob
         #: (month, od) -> (market, strategies)
-        self.markets: dict[tuple[int, tuple[int, int]], tuple[Market, list[list[float]]]] = {}
+        self.markets: dict[tuple[object, ...], tuple[Market, list[list[float]]]] = {}
         #: markets of ``shared_month``, shared by rollouts that start from one state
         self.shared = shared
         self.shared_month = shared_month
@@ -42,7 +42,7 @@ class Lite:
 
     def _market(self, s: GameState, me: int) -> tuple[Market, list[list[float]]]:
         assert s.od is not None
-        key = (s.month, s.od)
+        key = (s.month, s.od, tuple(map(tuple, s.planes)), tuple(map(tuple, s.hand)), tuple(s.chits))
         cache = self.shared if (self.shared is not None and s.month == self.shared_month) else self.markets
         got = cache.get(key)
         if got is None:
