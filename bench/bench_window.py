@@ -137,6 +137,46 @@ def animation_frames(size: tuple[int, int] = (1920, 1080), seconds: float = 6.0)
     return times
 
 
+def thinking_frames(seconds: float = 20.0) -> tuple[list[float], int]:
+    """Frame times (ms, drawing and presenting) at 1920×1080 while an Expert
+    computer airline searches in the background; and how many decisions it took."""
+    sys.path.insert(0, str(ROOT))
+    os.environ["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    import pygame
+    from opensky.ui.app import App
+    from opensky.ui.scenes.game import GameScene
+    from opensky.ui.setup import GameSetup
+
+    app = App((1920, 1080))
+    app.ai_pace = 0.0
+    su = GameSetup.default(2)
+    su.seed = 5
+    for seat in su.seats:
+        seat.human = False
+        seat.bot = "expert"
+    g = GameScene(app, su, autosave=False)
+    app.push(g)
+    app.step([], 0.016)
+    app.record_frames = True
+    clock = pygame.time.Clock()
+    times: list[float] = []
+    decisions = 0
+    t_end = time.perf_counter() + seconds
+    while time.perf_counter() < t_end and not g.ctl.state.game_over:
+        n = len(g.ctl.session.log)
+        before = len(app.frame_times)
+        # a frame is forced every tick, as if something moved on screen
+        g.dirty = True
+        t0 = time.perf_counter()
+        app.step()
+        if g.ctl.thinking and len(app.frame_times) > before:
+            times.append((time.perf_counter() - t0) * 1000)
+        decisions += len(g.ctl.session.log) > n
+        clock.tick(60)
+    pygame.display.quit()
+    return times, decisions
+
+
 def main() -> int:
     xvfb = None
     if not os.environ.get("DISPLAY"):
@@ -166,7 +206,16 @@ def main() -> int:
         p95 = times[int(0.95 * (len(times) - 1))]
         print(f"frames while planes fly at 1920x1080: {len(times)} frames, median {statistics.median(times):.2f} ms, "
               f"p95 {p95:.2f} ms, max {times[-1]:.2f} ms (target p95 ≤ 8 ms)")
-        ok = ratio <= 1.5 and cpu < 0.03 and p95 <= 8.0
+        think, decided = thinking_frames()
+        think.sort()
+        if think:
+            tp95 = think[int(0.95 * (len(think) - 1))]
+            print(f"frames while an Expert airline thinks (1920x1080): {len(think)} frames over {decided} decisions, "
+                  f"median {statistics.median(think):.2f} ms, p95 {tp95:.2f} ms (target p95 ≤ 16 ms)")
+        else:
+            tp95 = 0.0
+            print("frames while thinking: the Expert never thought in the background (is it registered as slow?)")
+        ok = ratio <= 1.5 and cpu < 0.03 and p95 <= 8.0 and bool(think) and tp95 <= 16.0
         print("all targets met" if ok else "TARGET MISSED")
         return 0 if ok else 1
     finally:

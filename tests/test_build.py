@@ -184,6 +184,7 @@ def test_spec_excludes_nothing_the_game_imports(monkeypatch):
             parts = mod.split(".")
             hit = [".".join(parts[:i]) for i in range(1, len(parts) + 1) if ".".join(parts[:i]) in excludes]
             assert not hit, f"build.spec excludes {hit[0]!r} but {py.relative_to(ROOT)} imports {mod!r}"
+        assert "ProcessPoolExecutor" not in py.read_text(encoding="utf-8") or "multiprocessing" not in excludes
 
 
 def test_spec_linux_one_file_stripped_with_console(monkeypatch):
@@ -313,7 +314,8 @@ MAY_BE_SILENT = sys.platform.startswith("win")
 def run_binary(tmp_path: Path, *args: str, timeout: float = 120, **extra: str) -> subprocess.CompletedProcess:
     assert BINARY
     return subprocess.run([str(Path(BINARY).resolve()), *args], cwd=tmp_path, capture_output=True,
-                          text=True, encoding="utf-8", timeout=timeout, env=env_for(tmp_path, **extra))
+                          text=True, encoding="utf-8", errors="replace", timeout=timeout,
+                          env=env_for(tmp_path, **extra))
 
 
 def printed(r: subprocess.CompletedProcess) -> bool:
@@ -411,6 +413,7 @@ def test_built_binary_opens_the_title_screen(tmp_path):
     opensky/ui/app.py) closes cleanly."""
     r = run_binary(tmp_path, OPENSKY_EXIT_AFTER_FIRST_FRAME="1", timeout=60)
     assert r.returncode == 0, r.stderr
+    assert {p.name for p in tmp_path.iterdir()} <= {"data", "config"}     # settings go to the user's folders
     if printed(r):
         assert r.stdout.strip() == "FRAME" and "Traceback" not in r.stderr
         print("title screen: first frame drawn, exit 0", end=" ")
@@ -418,13 +421,14 @@ def test_built_binary_opens_the_title_screen(tmp_path):
 
 @built
 def test_built_binary_opens_the_window_and_plays_a_demo(tmp_path):
-    """The window on the dummy driver: computer airlines play a whole game,
-    autosaving into the user's data folder (not the bundle), then exit 0."""
+    """The window on the dummy driver: computer airlines play a whole game to
+    the results screen, then exit 0; nothing is written outside the user's
+    folders (the working folder stays empty)."""
     r = run_binary(tmp_path, "demo", "--seats", "2", "--speed", "50", "--seed", "1", "--exit-at-end",
                    timeout=300)
     assert r.returncode == 0, r.stderr
     assert "Traceback" not in r.stderr
-    assert list((tmp_path / "data").glob("autosave*.json")), "no autosave in the user's data folder"
+    assert {p.name for p in tmp_path.iterdir()} <= {"data", "config"}
     if printed(r):
         state = json.loads(r.stdout)
         assert state["game_over"] is True and state["board"] == "europe"

@@ -55,6 +55,7 @@ class Market:
             self.actions.append(acts)
         self._cont_cache: dict[tuple[int, ...], Vec] = {}
         self._cache: dict[tuple[int, ...], Vec] = {}
+        self._vec_cache: dict[tuple[tuple[int, ...], tuple[int, ...], int], Vec] = {}
         self._w = 1.0 / (P - 1)
 
     # ----------------------------------------------------------- payoffs
@@ -83,31 +84,49 @@ class Market:
             out[1 - z] = -out[z]
         return out
 
+    def _won(self, travel: tuple[int, ...], fares: tuple[int, ...], chits: int = 0) -> Vec:
+        """``vec`` for winners ``travel`` at ``fares`` (one winner may add chits), memoized."""
+        key = (travel, fares, chits)
+        u = self._vec_cache.get(key)
+        if u is None:
+            if chits:
+                w = travel[0]
+                u = self.vec(travel, {w: float(fares[0] + ANCILLARY_VALUE * chits)}, (w, chits))
+            else:
+                u = self.vec(travel, {q: float(f) for q, f in zip(travel, fares)})
+            self._vec_cache[key] = u
+        return u
+
     def chit_options(self, bids: Bids, w: int) -> list[Vec]:
         """Utilities when the single winner ``w`` attaches 0, 1, … chits."""
-        fare = {q: f for q, f, _ in bids}
-        f = fare[w]
-        out = [self.vec((w,), {w: float(f)})]
+        f = 0
+        for q, x, _ in bids:
+            if q == w:
+                f = x
+        out = [self._won((w,), (f,))]
         n = self.chits[w]
         if n:
             rest = [b for b in bids if b[0] != w]
             fb = w_winners(rest)
-            fail = self.vec(tuple(sorted(fb)), {q: float(fare[q]) for q in fb})
+            fbt = tuple(sorted(fb))
+            fare = {q: x for q, x, _ in rest}
+            fail = self._won(fbt, tuple(fare[q] for q in fbt))
             for c in range(1, n + 1):
-                price = f + ANCILLARY_VALUE * c
-                a = _ACC.get(price, 0.0)
-                ok = self.vec((w,), {w: float(price)}, (w, c))
-                out.append([a * x + (1.0 - a) * y for x, y in zip(ok, fail)])
+                a = _ACC.get(f + ANCILLARY_VALUE * c, 0.0)
+                ok = self._won((w,), (f,), c)
+                b = 1.0 - a
+                out.append([a * x + b * y for x, y in zip(ok, fail)])
         return out
 
     def outcome(self, bids: Bids) -> Vec:
         """Expected utilities once the bids stand (after the flash window)."""
         win = w_winners(bids)
         if not win:
-            return self.vec((), {})
+            return self._won((), ())
         if len(win) > 1:
             fare = {q: f for q, f, _ in bids}
-            return self.vec(tuple(sorted(win)), {q: float(fare[q]) for q in win})
+            t = tuple(sorted(win))
+            return self._won(t, tuple(fare[q] for q in t))
         w = win[0]
         opts = self.chit_options(bids, w)
         best = opts[0]

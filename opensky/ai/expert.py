@@ -37,8 +37,8 @@ from opensky.ai.base import Bot
 from opensky.ai.normal import NormalBot, market_for
 from opensky.ai.lite import Lite
 from opensky.rules.actions import (
-    ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_HUB, PLACE_PLANE,
-    ROLL_DICE, ROLL_SENSITIVITY, Action,
+    BID, CHOOSE_OD, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE,
+    ROLL_SENSITIVITY, Action,
 )
 from opensky.rules.constants import FARE_INDEX, FARES, OCTOBER, SENSITIVITY_FACES
 from opensky.rules.state import NETWORK_PLANNING, GameState
@@ -85,12 +85,13 @@ class ExpertBot(Bot):
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.9,
                  top_k: int = 4, search: str = "all", plan_eval: str = "rollout",
-                 rollout_iters: int = 50):
+                 rollout_iters: int = 50, z: float = 1.0):
         super().__init__(seed)
         #: decision types searched ("all", or names joined by "+"); Normal takes the rest
         self.search = None if search == "all" else set(search.split("+"))
         self.plan_eval = plan_eval
         self.rollout_iters = rollout_iters
+        self.z = z
         self.budget = budget
         self.time_limit = time_limit
         self.top_k = top_k
@@ -106,27 +107,37 @@ class ExpertBot(Bot):
         t = legal[0].type
         p = legal[0].player
         assert p is not None
-        if self.search is not None and t not in self.search:
-            return self.normal.choose(view, legal)
-        if t == BID:
-            return self._search_bid(view, p, legal)
-        if t in (FLASH, ANCILLARIES, CHOOSE_ITINERARY):
-            return self._search(view, p, list(legal))
-        if t == CHOOSE_OD:
-            return self._search_od(view, p, legal)
+        if t in (PLACE_PLANE, PLACE_HUB):
+            if self.search is not None and t not in self.search:
+                return self.normal.choose(view, legal)
+            return self._search_planning(view, p, legal)
+        mine = self.normal.choose(view, legal)  # Normal's choice: the default
+        if t == PLACE_CALLSIGN or (self.search is not None and t not in self.search):
+            return mine
         if t == LEASE:
+            cands = self._lease_candidates(view, p, legal)
+            cands = [mine if a.arg[0] == mine.arg[0] else a for a in cands]
             completer = self.normal
 
             def place(s: GameState) -> None:
                 # the leased planes go where Normal would put them
                 while s.decision == PLACE_PLANE and s.actors == (p,):
                     s.apply(completer.choose(s, s.legal_actions(p)))
-            return self._search(view, p, self._lease_candidates(view, p, legal), prepare=place)
-        if t == PLACE_PLANE:
-            return self._search_planning(view, p, legal)
-        if t == PLACE_HUB:
-            return self._search_planning(view, p, legal)
-        return self.normal.choose(view, legal)
+            return self._search(view, p, cands, prepare=place, default=cands.index(mine))
+        cands = list(legal)
+        default = cands.index(mine)
+        if t == BID:
+            mixes = self._month_mixes(view)
+            mixes.pop(p, None)
+            return self._search(view, p, cands, mixes=mixes, default=default)
+        if t == CHOOSE_OD:
+            per: list[dict[int, Mix] | None] = []
+            for a in cands:
+                s = view.copy()
+                s.apply(a)
+                per.append(self._month_mixes(s) if s.decision == BID and s.month == view.month else None)
+            return self._search(view, p, cands, mixes_per=per, default=default)
+        return self._search(view, p, cands, default=default)
 
     # ------------------------------------------------------------ candidates
     def _lease_candidates(self, v: GameState, p: int, legal: Sequence[Action]) -> list[Action]:
@@ -209,28 +220,20 @@ class ExpertBot(Bot):
         return {q: normal_mix(strat[b], mk.actions[b], self.normal.min_prob)
                 for b, q in enumerate(mk.bidders)}
 
-    def _search_bid(self, v: GameState, p: int, legal: Sequence[Action]) -> Action:
-        mixes = self._month_mixes(v)
-        mixes.pop(p, None)
-        return self._search(v, p, list(legal), mixes=mixes)
-
-    def _search_od(self, v: GameState, p: int, legal: Sequence[Action]) -> Action:
-        per: list[dict[int, Mix] | None] = []
-        for a in legal:
-            s = v.copy()
-            s.apply(a)
-            per.append(self._month_mixes(s) if s.decision == BID and s.month == v.month else None)
-        return self._search(v, p, list(legal), mixes_per=per)
-
     # ------------------------------------------------------------ search
     def _search(self, v: GameState, p: int, cands: list[Action],
                 mixes: dict[int, Mix] | None = None,
                 mixes_per: Sequence[dict[int, Mix] | None] | None = None,
-                prepare: Callable[[GameState], None] | None = None) -> Action:
+                prepare: Callable[[GameState], None] | None = None,
+                default: int = 0) -> Action:
+        """Score the candidates by paired rollouts; keep ``cands[default]``
+        (Normal's choice) unless another is better by more than ``z``
+        standard errors of the paired difference."""
         K = len(cands)
         if K == 1:
             return cands[0]
         start = time.perf_counter()
+        deadline = start + self.time_limit
         n_iter = max(2, self.budget // K)
         seeds = [self.rng.getrandbits(48) for _ in range(n_iter)]
         roots: list[GameState] = []
@@ -242,12 +245,13 @@ class ExpertBot(Bot):
         if prepare is not None:
             for s in roots:
                 prepare(s)
-        totals = [0.0] * K
-        done = 0
+        results: list[list[float]] = [[] for _ in range(K)]
         month = v.month
-        shared: list[dict] = [{} for _ in range(K)]  # type: ignore[type-arg]
+        shared: dict = {}  # type: ignore[type-arg]  # markets met in this search's rollouts
+        out_of_time = False
         for it in range(n_iter):
             seed = seeds[it]
+            row = []
             for j in range(K):
                 s = roots[j].copy()
                 pol = random.Random(seed)
@@ -267,15 +271,31 @@ class ExpertBot(Bot):
                     month_mix = mixes_per[j] or {}
                 else:
                     month_mix = {}
-                lite = Lite(iters=self.rollout_iters, shared=shared[j], shared_month=roots[j].month)
-                totals[j] += self._rollout(s, p, month, month_mix, pol, dice, die, lite)
-            done += 1
-            if time.perf_counter() - start > self.time_limit:
+                lite = Lite(iters=self.rollout_iters, shared=shared)
+                row.append(self._rollout(s, p, month, month_mix, pol, dice, die, lite))
+                if it >= 2 and time.perf_counter() > deadline:
+                    out_of_time = True
+                    break
+            if len(row) < K:
                 break
-        best = max(range(K), key=lambda j: (totals[j], -j))
-        self.last = {"candidates": cands, "means": [t / done for t in totals], "iterations": done,
-                     "seconds": time.perf_counter() - start}
-        return cands[best]
+            for j in range(K):
+                results[j].append(row[j])
+            if out_of_time:
+                break
+        n = len(results[0])
+        means = [sum(r) / n for r in results]
+        best = max(range(K), key=lambda j: (means[j], -j))
+        choice = default
+        if best != default and n >= 2:
+            d = [x - y for x, y in zip(results[best], results[default])]
+            md = sum(d) / n
+            var = sum((x - md) ** 2 for x in d) / (n - 1)
+            se = math.sqrt(var / n)
+            if md > self.z * se:
+                choice = best
+        self.last = {"candidates": cands, "means": means, "iterations": n,
+                     "seconds": time.perf_counter() - start, "choice": choice}
+        return cands[choice]
 
     def _rollout(self, s: GameState, me: int, month: int, month_mix: dict[int, Mix],
                  pol: random.Random, dice: random.Random, die: random.Random, lite: Lite) -> float:

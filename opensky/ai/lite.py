@@ -43,7 +43,7 @@ class Lite:
     def _market(self, s: GameState, me: int) -> tuple[Market, list[list[float]]]:
         assert s.od is not None
         key = (s.month, s.od, tuple(map(tuple, s.planes)), tuple(map(tuple, s.hand)), tuple(s.chits))
-        cache = self.shared if (self.shared is not None and s.month == self.shared_month) else self.markets
+        cache = self.shared if self.shared is not None else self.markets
         got = cache.get(key)
         if got is None:
             mk = market_for(s, me, self.prm)

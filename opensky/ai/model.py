@@ -376,21 +376,32 @@ class Model:
             counts[m % P] += 1
         lam = [0.0] * 15
         w = 1.0 / (P - 1)
+        sums = [sum(row) for row in inc]
         for rho in range(P):
             n = counts[rho]
             if not n:
                 continue
-            rel = [inc[k][rho] - w * (sum(inc[k]) - inc[k][rho]) for k in range(15)]
+            rel = [inc[k][rho] * (1.0 + w) - w * sums[k] for k in range(15)]
             share = n / 20.0
             for k1, k2, k3 in TRIPLES:
                 v1, v2, v3 = rel[k1], rel[k2], rel[k3]
-                m = v1 if v1 > v2 else v2
-                if v3 > m:
-                    m = v3
+                if v1 > v2 + 1e-6:
+                    if v1 > v3 + 1e-6:
+                        lam[k1] += share
+                        continue
+                elif v2 > v1 + 1e-6:
+                    if v2 > v3 + 1e-6:
+                        lam[k2] += share
+                        continue
+                elif v3 < v1 - 1e-6:  # v1 == v2 > v3
+                    lam[k1] += share / 2
+                    lam[k2] += share / 2
+                    continue
+                m = max(v1, v2, v3)
                 top = [k for k, v in ((k1, v1), (k2, v2), (k3, v3)) if v >= m - 1e-6]
-                s = share / len(top)
+                x = share / len(top)
                 for k in top:
-                    lam[k] += s
+                    lam[k] += x
         return lam
 
     def values(self) -> list[float]:

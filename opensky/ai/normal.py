@@ -31,6 +31,21 @@ from opensky.rules.constants import FARES, LEASE_COST, MARCH, REGIONAL_MARKERS
 from opensky.rules.state import NETWORK_PLANNING, GameState
 
 
+_VALUES: dict[tuple[object, ...], list[float]] = {}
+
+
+def _memo_values(key: tuple[object, ...], make: Callable[[], list[float]]) -> list[float]:
+    """Model values are pure functions of the networks: memoize them (searches
+    meet the same networks again and again)."""
+    got = _VALUES.get(key)
+    if got is None:
+        if len(_VALUES) > 20000:
+            _VALUES.clear()
+        got = make()
+        _VALUES[key] = got
+    return got
+
+
 def market_for(state: GameState, me: int, prm: Params = DEFAULT) -> Market:
     """The bidding game of the state's current market (stops and paths known)."""
     P = state.P
@@ -39,10 +54,16 @@ def market_for(state: GameState, me: int, prm: Params = DEFAULT) -> Market:
         def cont(travel: tuple[int, ...]) -> Vec:
             return [0.0] * P
     else:
-        base_model = Model.of_state(state, first_month=nm, prm=prm)
-        base = base_model.values()
-        inf = base_model.inf
+        inf = info_for(state)
+        sig = (id(inf), id(prm), nm, tuple(map(tuple, state.planes)), tuple(map(tuple, state.hubs)))
+        base_model: list[Model] = []
 
+        def model() -> Model:
+            if not base_model:
+                base_model.append(Model.of_state(state, first_month=nm, prm=prm))
+            return base_model[0]
+
+        base = _memo_values(sig, lambda: model().values())
         single: dict[int, Vec] = {}
 
         def alone(w: int) -> Vec:
@@ -54,9 +75,11 @@ def market_for(state: GameState, me: int, prm: Params = DEFAULT) -> Market:
             paths = state.paths[w]
             best_d, best_v = [0.0] * P, -1e18
             for path in paths:
-                m = base_model.copy()
-                m.set_planes(w, remove_path(inf, state.planes[w], path))
-                vals = m.values()
+                def make(path: tuple[int, ...] = path) -> list[float]:
+                    m = model().copy()
+                    m.set_planes(w, remove_path(inf, state.planes[w], path))
+                    return m.values()
+                vals = _memo_values(sig + (w, path), make)
                 if vals[w] > best_v:
                     best_v = vals[w]
                     cap = LEASE_COST * (len(path) - 1)
