@@ -6,6 +6,7 @@ blocks in ``pygame.event.wait`` so an idle game costs almost no CPU.
 from __future__ import annotations
 
 import os
+import sys
 import time
 from typing import TYPE_CHECKING, Callable, Iterable
 
@@ -49,6 +50,9 @@ class App:
         # Windows: draw at the screen's real pixel density instead of being
         # bitmap-scaled (blurry) by the system; the layout scales itself.
         os.environ.setdefault("SDL_WINDOWS_DPI_AWARENESS", "permonitorv2")
+        # A computer airline searches in a worker thread; hand the interpreter
+        # back to the drawing thread often so frames stay smooth meanwhile.
+        sys.setswitchinterval(0.001)
         pygame.display.init()
         pygame.font.init()
         pygame.display.set_caption("OpenSky")

@@ -197,7 +197,9 @@ class Controller:
         bot = self.bots[p]
         legal = st.legal_actions(p)
         view = player_view(st, p) if bot.needs_view else None
-        if not background or not getattr(bot, "slow", False):
+        # searching players think in the background (a bot may say so with ``slow``)
+        slow = getattr(bot, "slow", getattr(bot, "name", "") == "expert")
+        if not background or not slow:
             return self.apply(bot.choose(view, legal))
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="opensky-ai")
