@@ -128,12 +128,31 @@ class Market:
             t = tuple(sorted(win))
             return self._won(t, tuple(fare[q] for q in t))
         w = win[0]
-        opts = self.chit_options(bids, w)
-        best = opts[0]
-        for v in opts[1:]:
-            if v[w] > best[w] + 1e-9:
-                best = v
-        return best
+        f = 0
+        for q, x, _ in bids:
+            if q == w:
+                f = x
+        ok0 = self._won((w,), (f,))
+        n = self.chits[w]
+        if not n:
+            return ok0
+        rest = [b for b in bids if b[0] != w]
+        fb = w_winners(rest)
+        fbt = tuple(sorted(fb))
+        fare = {q: x for q, x, _ in rest}
+        fail = self._won(fbt, tuple(fare[q] for q in fbt))
+        best_c, best_v = 0, ok0[w]
+        fw = fail[w]
+        for c in range(1, n + 1):
+            a = _ACC.get(f + ANCILLARY_VALUE * c, 0.0)
+            v = a * self._won((w,), (f,), c)[w] + (1.0 - a) * fw
+            if v > best_v + 1e-9:
+                best_c, best_v = c, v
+        if best_c == 0:
+            return ok0
+        a = _ACC.get(f + ANCILLARY_VALUE * best_c, 0.0)
+        b = 1.0 - a
+        return [a * x + b * y for x, y in zip(self._won((w,), (f,), best_c), fail)]
 
     def payoff(self, idx: tuple[int, ...]) -> Vec:
         """Utilities for one profile of action indices (one per bidder)."""
@@ -147,6 +166,61 @@ class Market:
                     bids.append((q, f, self.stops[q]))  # type: ignore[arg-type]
             u = self.outcome(bids)
             self._cache[idx] = u
+        return u
+
+    def _single(self, w: int, f: int, fb: tuple[int, ...], fbf: tuple[int, ...]) -> Vec:
+        """Single winner w at fare f choosing its chits; the market falls to
+        ``fb`` (at fares ``fbf``) if the passengers walk away."""
+        ok0 = self._won((w,), (f,))
+        n = self.chits[w]
+        if not n:
+            return ok0
+        fail = self._won(fb, fbf)
+        best_c, best_v = 0, ok0[w]
+        fw = fail[w]
+        for c in range(1, n + 1):
+            a = _ACC.get(f + ANCILLARY_VALUE * c, 0.0)
+            v = a * self._won((w,), (f,), c)[w] + (1.0 - a) * fw
+            if v > best_v + 1e-9:
+                best_c, best_v = c, v
+        if best_c == 0:
+            return ok0
+        a = _ACC.get(f + ANCILLARY_VALUE * best_c, 0.0)
+        b = 1.0 - a
+        return [a * x + b * y for x, y in zip(self._won((w,), (f,), best_c), fail)]
+
+    def _payoff2(self, i: int, j: int) -> Vec:
+        """``payoff((i, j))`` for two bidders, with W worked out inline (§6.3)."""
+        key = (i, j)
+        u = self._cache.get(key)
+        if u is not None:
+            return u
+        q0, q1 = self.bidders
+        f0 = self.actions[0][i]
+        f1 = self.actions[1][j]
+        if f0 is None and f1 is None:
+            u = self._won((), ())
+        elif f1 is None:
+            u = self._single(q0, f0, (), ())  # type: ignore[arg-type]
+        elif f0 is None:
+            u = self._single(q1, f1, (), ())
+        else:
+            s0 = self.stops[q0]
+            s1 = self.stops[q1]
+            if s0 == s1:
+                w = 0 if f0 < f1 else 1 if f1 < f0 else 2
+            elif s0 == 0:  # q0 nonstop, q1 one-stop
+                w = 1 if 2 * f1 <= f0 else 0
+            else:
+                w = 0 if 2 * f0 <= f1 else 1
+            if w == 2:
+                t = (q0, q1) if q0 < q1 else (q1, q0)
+                u = self._won(t, (f0, f1) if q0 < q1 else (f1, f0))
+            elif w == 0:
+                u = self._single(q0, f0, (q1,), (f1,))
+            else:
+                u = self._single(q1, f1, (q0,), (f0,))
+        self._cache[key] = u
         return u
 
     # ----------------------------------------------------------- solving
@@ -194,7 +268,7 @@ class Market:
         B = [[0.0] * n0 for _ in range(n1)]  # bidder 1's payoffs, transposed
         for i in range(n0):
             for j in range(n1):
-                u = self.payoff((i, j))
+                u = self._payoff2(i, j)
                 A[i][j] = u[q0]
                 B[j][i] = u[q1]
         cum0 = [0.0] * n0

@@ -85,13 +85,14 @@ class ExpertBot(Bot):
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.9,
                  top_k: int = 4, search: str = "all", plan_eval: str = "rollout",
-                 rollout_iters: int = 50, z: float = 1.0):
+                 rollout_iters: int = 50, z: float = 1.0, exact_od: int = 1):
         super().__init__(seed)
         #: decision types searched ("all", or names joined by "+"); Normal takes the rest
         self.search = None if search == "all" else set(search.split("+"))
         self.plan_eval = plan_eval
         self.rollout_iters = rollout_iters
         self.z = z
+        self.exact_od = bool(exact_od)
         self.budget = budget
         self.time_limit = time_limit
         self.top_k = top_k
@@ -271,7 +272,7 @@ class ExpertBot(Bot):
                     month_mix = mixes_per[j] or {}
                 else:
                     month_mix = {}
-                lite = Lite(iters=self.rollout_iters, shared=shared)
+                lite = Lite(iters=self.rollout_iters, shared=shared, exact_od=self.exact_od)
                 row.append(self._rollout(s, p, month, month_mix, pol, dice, die, lite))
                 if it >= 2 and time.perf_counter() > deadline:
                     out_of_time = True

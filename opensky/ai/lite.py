@@ -13,23 +13,23 @@ import random
 from typing import Sequence
 
 from opensky.ai.bidding import Market
-from opensky.ai.model import DEFAULT, Model, Params, info_for, season_end
+from opensky.ai.model import DEFAULT, NO, Model, Params, info_for, pair_income, season_end
 from opensky.ai.normal import flash_result, market_for, normal_lease_payment
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_PLANE, Action,
 )
-from opensky.rules.constants import LEASE_COST
+from opensky.rules.constants import FARES, LEASE_COST
 from opensky.rules.state import GameState
 
 
 class Lite:
     """A rollout policy with a small per-world memory (create one per rollout)."""
 
-    __slots__ = ("prm", "iters", "min_prob", "markets", "lease_route", "shared", "shared_month")
+    __slots__ = ("prm", "iters", "min_prob", "markets", "lease_route", "shared", "shared_month", "exact_od")
 
     def __init__(self, prm: Params = DEFAULT, iters: int = 50, min_prob: float = 0.1,
                  shared: dict[tuple[object, ...], tuple[Market, list[list[float]]]] | None = None,
-                 shared_month: int = -1):
+                 shared_month: int = -1, exact_od: bool = False):
         self.prm = prm
         self.iters = iters
         self.min_prob = min_prob
@@ -38,15 +38,18 @@ class Lite:
         #: markets of ``shared_month``, shared by rollouts that start from one state
         self.shared = shared
         self.shared_month = shared_month
+        self.exact_od = exact_od
         self.lease_route: dict[int, int] = {}
 
     def _market(self, s: GameState, me: int) -> tuple[Market, list[list[float]]]:
         assert s.od is not None
-        key = (s.month, s.od, tuple(map(tuple, s.planes)), tuple(map(tuple, s.hand)), tuple(s.chits))
+        hands = public_hands(s)
+        key = (s.month, s.od, tuple(map(tuple, s.planes)), tuple(map(tuple, s.hubs)),
+               hands, tuple(s.chits))
         cache = self.shared if self.shared is not None else self.markets
         got = cache.get(key)
         if got is None:
-            mk = market_for(s, me, self.prm)
+            mk = market_for(s, me, self.prm, hands)
             got = (mk, mk.solve(self.iters))
             cache[key] = got
         return got
@@ -78,9 +81,18 @@ class Lite:
                 c.apply(a)
                 if c.decision != BID or c.month != s.month:
                     v = 0.0
-                else:
+                elif len(c.actors) == 1 and all(c.stops[q] is None or q in c.actors for q in range(c.P)):
+                    # only one airline can bid: it asks the most
+                    q = c.actors[0]
+                    top = max(f for f, n in zip(FARES, c.hand[q]) if n)
+                    v = top * (1.0 + 1.0 / (c.P - 1)) if q == p else -top
+                elif self.exact_od:
                     mk, strat = self._market(c, p)
                     v = mk.expected(strat, p)
+                else:
+                    st = [NO if (x is None or not any(c.hand[q])) else x for q, x in enumerate(c.stops)]
+                    e = pair_income(st, c.P, self.prm)
+                    v = e[p] - (sum(e) - e[p]) / (c.P - 1)
                 if v > best_v + 1e-9:
                     best, best_v = a, v
             return best
@@ -113,11 +125,13 @@ class Lite:
             return legal[0]
         inf = info_for(s)
         model = Model.of_state(s, first_month=s.month, prm=self.prm)
+        mine = model.raw[p]
+        cands = [r for k, r in enumerate(inf.direct) if r >= 0 and mine[k] != 0 and s.can_place(p, r)]
+        if not cands:
+            return legal[0]
         base = model.values()[p]
         best_r, best_g = -1, float(LEASE_COST)
-        for r in set(inf.direct):
-            if r < 0 or not s.can_place(p, r):
-                continue
+        for r in cands:
             planes = list(s.planes[p])
             planes[r] += 1
             m = model.copy()
@@ -139,3 +153,20 @@ class Lite:
 
 
 FARE_IDX = {200: 0, 250: 1, 300: 2, 400: 3, 500: 4}
+
+
+def public_hands(s: GameState) -> tuple[tuple[int, ...], ...]:
+    """Every hand as everybody may know it: before the reveal, a submitted
+    bid counts as still in its owner's hand (RULES.md §11)."""
+    if s.revealed:
+        return tuple(map(tuple, s.hand))
+    out = []
+    for q in range(s.P):
+        b = s.bid[q]
+        if s.submitted[q] and b is not None:
+            h = list(s.hand[q])
+            h[FARE_IDX[b]] += 1
+            out.append(tuple(h))
+        else:
+            out.append(tuple(s.hand[q]))
+    return tuple(out)

@@ -269,6 +269,9 @@ def pair_income(st: Sequence[int], P: int, prm: Params) -> list[float]:
     return e
 
 
+_INCOME: dict[Params, dict[tuple[int, ...], list[float]]] = {}
+
+
 class Model:
     """All airlines' itineraries and capacities for the 15 pairs, and the
     relative value of the season's remaining markets.
@@ -363,7 +366,21 @@ class Model:
         """incomes[k][q]: expected income of q when pair k is the market."""
         P = self.P
         prm = self.prm
-        return [pair_income(st, P, prm) for st in self.valid_stops()]
+        memo = _INCOME.get(prm)
+        if memo is None:
+            memo = _INCOME[prm] = {}
+        out = []
+        for st in zip(*self.raw):
+            e = memo.get(st)
+            if e is None:
+                m = min(st)
+                if m >= 2:
+                    valid = [s if s == m else NO for s in st]
+                else:
+                    valid = [s if s <= 1 else NO for s in st]
+                e = memo[st] = pair_income(valid, P, prm)
+            out.append(e)
+        return out
 
     def rates(self, inc: list[list[float]]) -> list[float]:
         """Expected number of times each pair is the market in the rest of the
@@ -397,7 +414,7 @@ class Model:
                     lam[k1] += share / 2
                     lam[k2] += share / 2
                     continue
-                m = max(v1, v2, v3)
+                m = max(v1, v2, v3)  # type: ignore[assignment]
                 top = [k for k, v in ((k1, v1), (k2, v2), (k3, v3)) if v >= m - 1e-6]
                 x = share / len(top)
                 for k in top:

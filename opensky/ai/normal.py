@@ -46,8 +46,10 @@ def _memo_values(key: tuple[object, ...], make: Callable[[], list[float]]) -> li
     return got
 
 
-def market_for(state: GameState, me: int, prm: Params = DEFAULT) -> Market:
-    """The bidding game of the state's current market (stops and paths known)."""
+def market_for(state: GameState, me: int, prm: Params = DEFAULT,
+               hands: Sequence[Sequence[int]] | None = None) -> Market:
+    """The bidding game of the state's current market (stops and paths known).
+    ``hands``: the hands to use (default the state's)."""
     P = state.P
     nm = state.month + 1
     if nm > season_end(state.month):
@@ -96,7 +98,7 @@ def market_for(state: GameState, me: int, prm: Params = DEFAULT) -> Market:
             return out
     left = MARCH - state.month
     chit_cost = [18.0 * left / MARCH for _ in range(P)]
-    return Market(P, state.stops, state.hand, state.chits, cont, chit_cost)
+    return Market(P, state.stops, state.hand if hands is None else hands, state.chits, cont, chit_cost)
 
 
 def flash_cost(state: GameState) -> float:

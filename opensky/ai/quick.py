@@ -64,7 +64,7 @@ def quick_bid(s: GameState, p: int) -> int | None:
             rivals.append((q, stops[q], h))
     if not rivals:
         return mine[-1]
-    best_r = min(x[1] for x in rivals)
+    best_r = min(x[1] for x in rivals)  # type: ignore[type-var]
     if my_s == 0 and best_r == 1:
         # W: a one-stop fare at most half of mine would win
         low = min(_low(h) or 10**6 for _, _, h in rivals)
@@ -102,11 +102,11 @@ def quick_od(s: GameState, p: int, legal: Sequence[Action]) -> Action:
 
 def quick_flash(s: GameState, p: int, legal: Sequence[Action]) -> Action:
     bids = [(q, b, s.stops[q]) for q, b in enumerate(s.bid) if b is not None]
-    cur = w_winners(bids)
+    cur = w_winners(bids)  # type: ignore[arg-type]
     lost = sum(s.bid[q] or 0 for q in cur if q != p)  # what the rivals would win
     for a in sorted((a for a in legal if a.arg is not None), key=lambda a: -a.arg):
         trial = [(q, (a.arg if q == p else b), st) for q, b, st in bids]
-        if w_winners(trial) == [p]:
+        if w_winners(trial) == [p]:  # type: ignore[arg-type]
             if a.arg + lost >= 300 or s.month >= MARCH - 2:
                 return a
             break
@@ -117,7 +117,7 @@ def quick_chits(s: GameState, p: int, legal: Sequence[Action]) -> Action:
     f = s.bid[p]
     assert f is not None
     rest = [(q, b, s.stops[q]) for q, b in enumerate(s.bid) if b is not None and q != p]
-    fb = w_winners(rest)
+    fb = w_winners(rest)  # type: ignore[arg-type]
     fail = -sum(s.bid[q] or 0 for q in fb)
     best, best_v = legal[0], float(f)
     cost = 18.0 * (MARCH - s.month) / MARCH
