@@ -30,6 +30,20 @@ def shadowed_panel(surface: pygame.Surface, rect: pygame.Rect, color: tuple[int,
     rounded(surface, rect, color, radius)
 
 
+def dialog_frame(surface: pygame.Surface, panel: pygame.Rect, title: str, s: float,
+                 centered: bool = False) -> None:
+    """A dialog over the current screen: a dimming veil, the panel, its title."""
+    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    veil.fill((10, 16, 26, 150))
+    surface.blit(veil, (0, 0))
+    shadowed_panel(surface, panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
+    t = assets.text(tr(title), int(T.TYPE.h2 * s), T.INK, "bold")
+    if centered:
+        surface.blit(t, t.get_rect(midtop=(panel.centerx, panel.y + int(22 * s))))
+    else:
+        surface.blit(t, (panel.x + int(28 * s), panel.y + int(22 * s)))
+
+
 class Widget:
     focusable = True
 

@@ -28,7 +28,7 @@ from opensky.ui.market import BidTable, DiceTray, PriceDie, draw_card
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup
 from opensky.ui.tween import Tween, TweenGroup
-from opensky.ui.widgets import Button, WidgetGroup, rounded, shadowed_panel
+from opensky.ui.widgets import Button, WidgetGroup, dialog_frame, rounded, shadowed_panel
 
 Point = tuple[float, float]
 
@@ -1658,10 +1658,5 @@ class GameMenu(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 16, 26, 150))
-        surface.blit(veil, (0, 0))
-        shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
-        t = assets.text(tr("Paused"), int(T.TYPE.h2 * s), T.INK, "bold")
-        surface.blit(t, t.get_rect(midtop=(self.panel.centerx, self.panel.y + int(22 * s))))
+        dialog_frame(surface, self.panel, "Paused", s, centered=True)
         self.widgets.draw(surface, s)

@@ -16,7 +16,7 @@ from opensky.persistence.save import LoadedGame, SaveError, load
 from opensky.persistence.store import SaveEntry, delete_save, list_saves, read_autosave, save_named
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
-from opensky.ui.widgets import Button, TextField, WidgetGroup, rounded, shadowed_panel
+from opensky.ui.widgets import Button, TextField, WidgetGroup, dialog_frame, rounded, shadowed_panel
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -77,12 +77,7 @@ class MessageDialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 16, 26, 150))
-        surface.blit(veil, (0, 0))
-        shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
-        t = assets.text(tr(self.title), int(T.TYPE.h2 * s), T.INK, "bold")
-        surface.blit(t, (self.panel.x + int(28 * s), self.panel.y + int(22 * s)))
+        dialog_frame(surface, self.panel, self.title, s)
         D.blit_lines(surface, self.lines, (self.panel.x + int(28 * s), self.panel.y + int(64 * s)),
                      int(T.TYPE.body * s), T.INK)
         self.widgets.draw(surface, s)
@@ -144,12 +139,7 @@ class SaveDialog(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((10, 16, 26, 150))
-        surface.blit(veil, (0, 0))
-        shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
-        t = assets.text(tr("Save game"), int(T.TYPE.h2 * s), T.INK, "bold")
-        surface.blit(t, (self.panel.x + int(28 * s), self.panel.y + int(24 * s)))
+        dialog_frame(surface, self.panel, "Save game", s)
         if self.error:
             lines = D.wrap(self.error, int(T.TYPE.small * s), self.panel.w - int(320 * s))
             D.blit_lines(surface, lines, (self.panel.x + int(28 * s), self.panel.y + int(128 * s)),
