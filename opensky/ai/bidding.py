@@ -42,8 +42,8 @@ class Market:
                  chits: Sequence[int], cont: Callable[[tuple[int, ...]], Vec],
                  chit_cost: Sequence[float], zero_sum_for: int | None = None):
         self.P = P
-        self.stops = stops
-        self.chits = chits
+        self.stops = list(stops)  # copies: a market may outlive the state it came from
+        self.chits = list(chits)
         self.cont = cont
         self.chit_cost = chit_cost
         self.zero_sum_for = zero_sum_for if P == 2 else None

@@ -1,62 +1,62 @@
 """The Expert computer airline: determinized Monte Carlo search over Normal.
 
-For each decision worth searching, Expert takes a few candidate actions and
-scores each by many rollouts of the rest of the season (to the end of the
-game in the second season):
+Expert starts from Normal's choice and looks for a better one by simulation:
 
-* **Candidates.**  Bids, flash deals, chits, O&D, itineraries and lease sizes:
-  every legal choice.  Plane placements and hubs: Normal's best few; the rest
-  of the planning phase is then completed by Normal for every airline (it is
-  deterministic), so a candidate is judged by the network it leads to.
-* **Hidden information.**  The only secret is an unrevealed bid.  Each rollout
-  first *determinizes* the view: every rival bid of this month — submitted or
-  still to come — is drawn from that rival's mix in the month's bidding game
-  (``opensky.ai.bidding``), which is computed from public information only
-  (every hand is public, with unrevealed bids back in it).  A bot never reads
-  a rival's unrevealed bid: it is given a view (``player_view``), and the view
-  has none.
-* **Rollouts.**  The months are played by the fast policy of
-  ``opensky.ai.quick`` (which never peeks either), the dice drawn from
-  per-iteration random streams shared by all candidates (common random
-  numbers, so candidates are compared on the same luck).  A rollout started
-  in the first season stops at the season's end and is scored by the score
-  margin; in the second season it runs to the end and is scored by the win
-  and the margin.
-* **Budget.**  ``budget`` rollouts per decision, split evenly among the
-  candidates: deterministic for a seed.  ``time_limit`` is a safety net that
-  cuts a search short (and only then depends on the clock).
+* **Candidates.**  Bids (Normal's equilibrium support and its best replies
+  to the rivals' mixes), O&D, flash deals, chits, itineraries, one lease
+  payment per number of planes: the legal choices.  Plane placements and
+  hubs: Normal's best few; the rest of the planning phase is then played out
+  by Normal for every airline (it is deterministic), so a candidate is judged
+  by the whole network it leads to and the rivals' answers to it.
+* **Hidden information.**  The only secret is an unrevealed bid (§11).  Each
+  iteration *determinizes* the view: every rival bid of this month —
+  submitted already or still to come — is drawn from that rival's mix in the
+  month's bidding game (``opensky.ai.bidding``), which is computed from
+  public information only (every hand is public, with unrevealed bids back
+  in it).  Expert is given a view, and a view has no rival bid in it.
+* **Rollouts.**  The rest of the season is played by Normal's month policy
+  made cheap (``opensky.ai.lite``; it never peeks either), the dice drawn
+  from per-iteration random streams that every candidate shares (common
+  random numbers: candidates are compared on the same luck).  A rollout
+  started in the first season stops at its end and scores the score margin
+  (unused chits and flash token counted a little); in the second season it
+  plays to the end and scores the win and the margin.
+* **Choice.**  The candidate with the best mean replaces Normal's choice only
+  when the paired difference is more than ``z`` standard errors: Expert
+  deviates from the heuristic where the simulation clearly says so.
+* **Budget.**  ``budget`` counts simulated months per decision (a rollout
+  costs the months it plays), so a search costs about the same early and late
+  in a season; the iterations are split evenly among the candidates.  The
+  choice is deterministic for a seed.  ``time_limit`` is a safety net that
+  cuts a search short on a slow or busy machine (and only then depends on the
+  clock).  About 0.05–0.35 s per decision on this machine with the defaults.
 """
 from __future__ import annotations
 
 import math
 import random
 import time
+from itertools import combinations
 from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
-from opensky.ai.normal import NormalBot, market_for
 from opensky.ai.lite import Lite
+from opensky.ai.model import Model
+from opensky.ai.normal import NormalBot, market_for, normal_lease_payment
 from opensky.rules.actions import (
     BID, CHOOSE_OD, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE,
     ROLL_SENSITIVITY, Action,
 )
-from opensky.rules.constants import FARE_INDEX, FARES, OCTOBER, SENSITIVITY_FACES
+from opensky.rules.constants import FARE_INDEX, MARCH, OCTOBER, SENSITIVITY_FACES
 from opensky.rules.state import NETWORK_PLANNING, GameState
-from opensky.rules.view import player_view
-
-_DICE = GameState._legal_roll_dice  # outcomes in a fixed order
 
 Mix = list[tuple[int | None, float]]
 
-DEFAULT_BUDGET = 240
+#: simulated months per decision (a rollout of the rest of a season costs its months)
+DEFAULT_BUDGET = 200
+MAX_ITER = 200
 
-
-def _dice_outcomes() -> list[tuple[int, int, int]]:
-    from itertools import combinations
-    return list(combinations(range(6), 3))
-
-
-DICE_OUTCOMES = _dice_outcomes()
+DICE_OUTCOMES: tuple[tuple[int, int, int], ...] = tuple(combinations(range(6), 3))
 
 
 def normal_mix(strat: Sequence[float], acts: Sequence[int | None], min_prob: float) -> Mix:
@@ -83,16 +83,17 @@ class ExpertBot(Bot):
 
     name = "expert"
 
-    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.9,
-                 top_k: int = 4, search: str = "all", plan_eval: str = "rollout",
-                 rollout_iters: int = 50, z: float = 1.0, exact_od: int = 1):
+    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.85,
+                 top_k: int = 5, search: str = "all", rollout_iters: int = 50, z: float = 0.75,
+                 exact_od: int = 1, bid_top: int = 2, min_iter: int = 6):
         super().__init__(seed)
         #: decision types searched ("all", or names joined by "+"); Normal takes the rest
         self.search = None if search == "all" else set(search.split("+"))
-        self.plan_eval = plan_eval
         self.rollout_iters = rollout_iters
+        self.min_iter = min_iter
         self.z = z
         self.exact_od = bool(exact_od)
+        self.bid_top = bid_top
         self.budget = budget
         self.time_limit = time_limit
         self.top_k = top_k
@@ -128,8 +129,19 @@ class ExpertBot(Bot):
         cands = list(legal)
         default = cands.index(mine)
         if t == BID:
-            mixes = self._month_mixes(view)
-            mixes.pop(p, None)
+            mk = market_for(view, p, self.normal.prm)
+            strat = mk.solve(self.normal.fp_iters)
+            mixes = {q: normal_mix(strat[b], mk.actions[b], self.normal.min_prob)
+                     for b, q in enumerate(mk.bidders) if q != p}
+            if self.bid_top and p in mk.bidders:
+                # Normal's support, and the best replies to the rivals' mixes
+                b = mk.bidders.index(p)
+                vals = mk.action_values(strat, p)
+                keep = {i for i, pr in enumerate(strat[b]) if pr >= 0.05}
+                keep |= set(sorted(range(len(vals)), key=lambda i: (-vals[i], i))[:self.bid_top])
+                fares = {mk.actions[b][i] for i in keep} | {mine.arg}
+                cands = [a for a in cands if a.arg in fares]
+                default = cands.index(mine)
             return self._search(view, p, cands, mixes=mixes, default=default)
         if t == CHOOSE_OD:
             per: list[dict[int, Mix] | None] = []
@@ -146,16 +158,7 @@ class ExpertBot(Bot):
         by_k: dict[int, list[Action]] = {}
         for a in legal:
             by_k.setdefault(a.arg[0], []).append(a)
-        out = []
-        hand = v.hand[p]
-        high_in_hand = hand[-1] + hand[-2]
-        for k, acts in sorted(by_k.items()):
-            if k == 0:
-                out.append(acts[0])
-                continue
-            out.append(min(acts, key=lambda a: (-(max(a.arg[1]) if a.arg[1] else 0) if high_in_hand == 0
-                                                 else sum(a.arg[1]), len(a.arg[1]))))
-        return out
+        return [acts[0] if k == 0 else normal_lease_payment(v, p, acts) for k, acts in sorted(by_k.items())]
 
     def _search_planning(self, v: GameState, p: int, legal: Sequence[Action]) -> Action:
         t = legal[0].type
@@ -164,8 +167,7 @@ class ExpertBot(Bot):
         else:
             vals = [self._hub_value(v, p, a.arg) for a in legal]
         order = sorted(range(len(legal)), key=lambda i: -vals[i])
-        cands = [legal[i] for i in order[:self.top_k]]
-        # drop candidates far behind Normal's best
+        # Normal's best few, without those far behind its best
         best = vals[order[0]]
         cands = [legal[i] for i in order[:self.top_k] if vals[i] >= best - 150.0]
         if len(cands) == 1:
@@ -177,22 +179,10 @@ class ExpertBot(Bot):
             while not s.game_over and s.decision in (PLACE_PLANE, PLACE_HUB) and s.phase == NETWORK_PLANNING:
                 q = s.actors[0]
                 s.apply(completer.choose(s, s.legal_actions(q)))
-        if self.plan_eval == "model":
-            from opensky.ai.model import Model
-            vals2 = []
-            for a in cands:
-                s = v.copy()
-                s.apply(a)
-                complete(s)
-                tot = [s.score(q)["total"] for q in range(s.P)]
-                margin = tot[p] - max(tot[q] for q in range(s.P) if q != p)
-                vals2.append(margin + Model.of_state(s, first_month=s.month).values()[p])
-            self.last = {"candidates": cands, "means": vals2}
-            return cands[max(range(len(cands)), key=lambda i: (vals2[i], -i))]
         return self._search(v, p, cands, prepare=complete)
 
     def _hub_value(self, v: GameState, p: int, a: int) -> float:
-        from opensky.ai.model import Model
+        """p's value with a hub at ``a`` (and, for the first hub, the best second)."""
         model = Model.of_state(v, first_month=v.month)
         m = model.copy()
         hubs = list(v.hubs[p]) + [a]
@@ -235,7 +225,10 @@ class ExpertBot(Bot):
             return cands[0]
         start = time.perf_counter()
         deadline = start + self.time_limit
-        n_iter = max(2, self.budget // K)
+        # the budget counts simulated months: a rollout costs the months it plays
+        last = OCTOBER if v.month <= OCTOBER else MARCH
+        months = max(1, last - v.month + 1)
+        n_iter = max(self.min_iter, min(MAX_ITER, self.budget // (K * months)))
         seeds = [self.rng.getrandbits(48) for _ in range(n_iter)]
         roots: list[GameState] = []
         for a in cands:
@@ -345,5 +338,3 @@ def evaluate(s: GameState, me: int) -> float:
         return 0.5 * win + 0.5 * math.tanh(margin / 200.0)
     return math.tanh(margin / 400.0)
 
-
-__all__ = ["ExpertBot", "evaluate", "normal_mix", "player_view", "FARES"]

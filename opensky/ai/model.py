@@ -70,7 +70,7 @@ class Info:
     routes between them."""
 
     __slots__ = ("board", "cs", "direct", "route_ends", "nroutes", "adjacency",
-                 "cross_border", "cs_of", "paths2", "route_of")
+                 "cross_border", "cs_of", "paths2", "route_of", "relevant")
 
     def __init__(self, board: Board, cs: tuple[int, ...]):
         self.board = board
@@ -107,6 +107,11 @@ class Info:
                         if z == b:
                             paths.append((r1, r2, r3))
         self.paths2 = tuple(paths)
+        #: routes on some itinerary of at most three flights between call-sign
+        #: airports: the only ones that can change an airline's markets
+        rel = {r for path in paths for r in path}
+        rel.update(r for r in self.direct if r >= 0)
+        self.relevant = frozenset(rel)
 
 
 _INFO: dict[tuple[int, tuple[int, ...]], Info] = {}

@@ -56,8 +56,11 @@ def market_for(state: GameState, me: int, prm: Params = DEFAULT,
         def cont(travel: tuple[int, ...]) -> Vec:
             return [0.0] * P
     else:
+        # the continuation is computed lazily, perhaps after the caller's state
+        # has moved on (rollouts change their state in place): keep a snapshot
+        state = state.copy()
         inf = info_for(state)
-        sig = (id(inf), id(prm), nm, tuple(map(tuple, state.planes)), tuple(map(tuple, state.hubs)))
+        sig = (inf, prm, nm, tuple(map(tuple, state.planes)), tuple(map(tuple, state.hubs)))
         base_model: list[Model] = []
 
         def model() -> Model:
@@ -215,8 +218,9 @@ class NormalBot(Bot):
                     if g > look.get(r, 0.0):
                         look[r] = g
         out = []
+        rel = inf.relevant
         for r in routes:
-            val = gain((r,))
+            val = gain((r,)) if r in rel else 0.0
             lk = look.get(r)
             if lk is not None and lk > val:
                 val = lk

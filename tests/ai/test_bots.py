@@ -28,7 +28,7 @@ def board(name: str) -> Any:
 
 def tiny_expert(seed: int) -> ExpertBot:
     """Expert with a tiny budget (and no clock: fully deterministic)."""
-    return ExpertBot(seed, budget=6, time_limit=1e9, top_k=2)
+    return ExpertBot(seed, budget=0, min_iter=2, time_limit=1e9, top_k=2)
 
 
 def bot(name: str, seed: int) -> Bot:
@@ -165,10 +165,9 @@ def test_choice_does_not_depend_on_hidden_bids(name):
         assert len(variants) >= 2
         views = [player_view(t, me) for t in variants]
         assert all(_fields(v) == _fields(views[0]) for v in views[1:])
+        assert len({t.bid[q] for t in variants}) == len(variants)  # the states do differ
         choices = set()
         for t in variants:
-            # the engine really differs: the secret bids decide different results
-            assert t.bid[q] == variants[variants.index(t)].bid[q]
             legal = t.legal_actions(me)
             choices.add(bot(name, 99).choose(player_view(t, me), legal))
         assert len(choices) == 1, choices
