@@ -1,0 +1,99 @@
+"""A computer airline that searches thinks off the drawing path: the window
+keeps drawing and says who is deciding, the move lands once it is ready, and
+a computer player that fails never stops the game (issue #7)."""
+from __future__ import annotations
+
+import threading
+
+import pygame
+
+from opensky.ai.base import Bot
+from opensky.ai.normal import NormalBot
+from tests.ui.test_game_ui import click, route_point, settle, start_game
+
+
+class GatedBot(Bot):
+    """Normal's choice, handed over only when the test opens the gate."""
+
+    name = "gated"
+    slow = True  # the controller runs it in its worker thread
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.gate = threading.Event()
+        self.started = threading.Event()
+        self.calls = 0
+        self.inner = NormalBot(0)
+
+    def choose(self, view, legal):
+        self.calls += 1
+        self.started.set()
+        assert self.gate.wait(20), "the test never opened the gate"
+        return self.inner.choose(view, legal)
+
+
+def _to_computer_turn(app, g) -> None:
+    """Place the human's planes until the computer seat is to move."""
+    for _ in range(10):
+        if g.ctl.computer_to_move() == 1:
+            return
+        click(app, route_point(g, g.ctl.legal(0)[0].arg))
+        settle(app, 1.5)
+    raise AssertionError("the computer seat never came to move")
+
+
+def _pixels(surface: pygame.Surface) -> bytes:
+    return pygame.image.tobytes(surface, "RGB")
+
+
+def test_window_draws_while_computer_thinks(app):
+    g = start_game(app, 2, "europe", humans=1)
+    bot = GatedBot()
+    g.ctl.bots[1] = bot
+    app.ai_pace = 0.0
+    _to_computer_turn(app, g)
+    before = g.ctl.state.on_board[1]
+    log_len = len(g.ctl.session.log)
+    for _ in range(5):
+        app.step([], 0.05)
+    assert bot.started.wait(5)
+    assert g.ctl.thinking
+    head, _ = g.prompt()
+    assert "computer is deciding" in head
+    # frames keep coming and change (the pulse of dots) while the search runs
+    shots = []
+    for _ in range(12):
+        app.step([], 0.05)
+        g.draw(app.window)
+        shots.append(_pixels(app.window))
+    assert len(set(shots)) > 1, "the thinking indicator does not move"
+    assert g.ctl.thinking and len(g.ctl.session.log) == log_len  # nothing applied yet
+    bot.gate.set()
+    for _ in range(200):
+        app.step([], 0.05)
+        if g.ctl.state.on_board[1] > before:
+            break
+    assert g.ctl.state.on_board[1] == before + 1
+    assert not g.ctl.thinking or g.ctl.computer_to_move() == 1  # maybe already on its next plane
+
+
+class BrokenBot(Bot):
+    name = "broken"
+    slow = True
+
+    def choose(self, view, legal):
+        raise RuntimeError("a bug in a computer player")
+
+
+def test_a_failing_search_does_not_stop_the_game(app):
+    g = start_game(app, 2, "europe", humans=1)
+    g.ctl.bots[1] = BrokenBot()
+    app.ai_pace = 0.0
+    _to_computer_turn(app, g)
+    before = g.ctl.state.on_board[1]
+    for _ in range(100):
+        app.step([], 0.05)
+        if g.ctl.state.on_board[1] > before:
+            break
+    # the seat falls back to its first legal move and the game goes on
+    assert g.ctl.state.on_board[1] > before
