@@ -263,7 +263,11 @@ def main() -> int:
         app = App(size)
         app.push(TitleScene(app))
         frame(app, f"title-{tag}")
-        app.push(NewGameScene(app))
+        ng = NewGameScene(app)
+        app.push(ng)
+        ng.c_players.set(4)  # four airlines: a person and one computer airline of each level
+        for (_, _, _, kind), lvl in zip(ng.seat_rows, ("human", "easy", "normal", "expert")):
+            kind.set(lvl)
         frame(app, f"setup-{tag}")
         for board, players in (("europe", 3), ("north_america", 4)):
             g = mid_planning(app, board, players, 7)

@@ -290,3 +290,25 @@ def test_network_planning_by_keyboard(app):
         key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     assert st.dice is not None
+
+
+def test_new_game_explains_the_computer_levels_chosen(app):
+    """Under the seats, one line per computer level in play (issue #7)."""
+    app.push(NewGameScene(app))
+    ng = app.stack.top
+    ng.c_players.set(2)
+    for (_, _, _, kind) in ng.seat_rows:
+        kind.set("human")
+    ng.draw(app.window)
+    gr = ng.guide_rect
+    area = pygame.Rect(gr.x, gr.y, gr.w, ng.b_start.rect.y - gr.y)
+    blank = app.window.subsurface(area).copy()
+    colours = {tuple(blank.get_at((x, y)))[:3] for x in range(0, area.w, 7) for y in range(0, area.h, 3)}
+    assert colours == {T.PAPER}  # all people: nothing to explain
+    drawn = []
+    for lvl in ("easy", "normal", "expert"):
+        ng.seat_rows[1][3].set(lvl)
+        ng.draw(app.window)
+        drawn.append(pygame.image.tobytes(app.window.subsurface(area), "RGB"))
+    assert len(set(drawn)) == 3  # each level has its own line
+    assert "Expert" in {label for _, label in ng.seat_rows[1][3].options}

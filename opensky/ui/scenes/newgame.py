@@ -24,6 +24,17 @@ def _setter(obj: object, attr: str) -> Callable[[Any], None]:
     return lambda v: setattr(obj, attr, v)
 
 
+
+_LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "expert": N_("Expert")}
+#: one line per computer level, shown under the seats for the levels chosen
+LEVEL_GUIDE = (
+    ("easy", N_("Plays by rules of thumb and makes mistakes: good for learning the game.")),
+    ("normal", N_("Values routes by the chance of their markets and bids with an eye on the cards "
+                  "the others still hold.")),
+    ("expert", N_("Plays Normal's game and looks further: it simulates the rest of the season "
+                  "before its choices (up to a second per move).")),
+)
+
 class Swatches(Widget):
     """Pick a colour; colours taken by other airlines are crossed out."""
 
@@ -196,7 +207,7 @@ class NewGameScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         s = T.ui_scale(size)
         w, h = size
-        pw = min(int(900 * s), w - int(40 * s))
+        pw = min(int(960 * s), w - int(40 * s))
         ph = min(int(640 * s), h - int(30 * s))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         x0 = self.panel.x + int(36 * s)
@@ -225,6 +236,8 @@ class NewGameScene(Scene):
         y += rh + gap
         self.labels.append((N_("Seed"), (x0, y + rh // 2)))
         self.f_seed.rect = pygame.Rect(x0 + label_w, y, int(180 * s), rh)
+        y += rh + int(14 * s)
+        self.guide_rect = pygame.Rect(x0, y, right - x0, 0)
         bh = int(T.BUTTON_H * s)
         by = self.panel.bottom - bh - int(24 * s)
         self.b_start.rect = pygame.Rect(right - int(180 * s), by, int(180 * s), bh)
@@ -259,6 +272,28 @@ class NewGameScene(Scene):
             raise
         self.app.replace(scene)
 
+    def draw_guide(self, surface: pygame.Surface, s: float) -> None:
+        """What each computer level is like, for the levels chosen (as many
+        lines as fit above the buttons)."""
+        chosen = {seat.bot for seat in self.setup.seats if not seat.human}
+        if not chosen:
+            return
+        size = int(T.TYPE.small * s)
+        lh = int(size * 1.35)
+        x, y, w = self.guide_rect.x, self.guide_rect.y, self.guide_rect.w
+        bottom = self.b_start.rect.y - int(12 * s)
+        for lvl, label in LEVEL_GUIDE:
+            if lvl not in chosen or lvl not in _LEVEL_NAMES:
+                continue
+            name = assets.text(tr(_LEVEL_NAMES[lvl]), size, T.INK, "semibold")
+            indent = int(84 * s)
+            lines = D.wrap(tr(label), size, w - indent)
+            if y + lh * len(lines) > bottom:
+                break
+            surface.blit(name, (x, y))
+            y = D.blit_lines(surface, lines, (x + indent, y), size, T.INK_SOFT)
+            y += int(4 * s)
+
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
             self.app.pop()
@@ -282,6 +317,7 @@ class NewGameScene(Scene):
             img = assets.text(tr(label), int(T.TYPE.body * s), T.INK_SOFT, "medium")
             surface.blit(img, (x, cy - img.get_height() // 2))
         self.widgets.draw(surface, s)
+        self.draw_guide(surface, s)
         if self.error:
             img = assets.text(self.error, int(T.TYPE.body * s), T.BAD, "semibold")
             surface.blit(img, (self.panel.x + int(36 * s), self.b_start.rect.centery - img.get_height() // 2))
