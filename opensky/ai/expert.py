@@ -53,7 +53,10 @@ from opensky.rules.state import NETWORK_PLANNING, GameState
 Mix = list[tuple[int | None, float]]
 
 #: simulated months per decision (a rollout of the rest of a season costs its months)
-DEFAULT_BUDGET = 200
+DEFAULT_BUDGET = 600
+#: the decisions searched by default: every decision of the months (Normal plans
+#: the network: rollouts too few to tell placements apart only added noise)
+MONTHLY = "bid+flash+ancillaries+choose_od+choose_itinerary+lease"
 MAX_ITER = 200
 
 DICE_OUTCOMES: tuple[tuple[int, int, int], ...] = tuple(combinations(range(6), 3))
@@ -84,7 +87,7 @@ class ExpertBot(Bot):
     name = "expert"
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.85,
-                 top_k: int = 5, search: str = "all", rollout_iters: int = 50, z: float = 0.75,
+                 top_k: int = 5, search: str = MONTHLY, rollout_iters: int = 50, z: float = 0.75,
                  exact_od: int = 1, bid_top: int = 2, min_iter: int = 6):
         super().__init__(seed)
         #: decision types searched ("all", or names joined by "+"); Normal takes the rest
