@@ -4,10 +4,12 @@ Expert starts from Normal's choice and looks for a better one by simulation:
 
 * **Candidates.**  Bids (Normal's equilibrium support and its best replies
   to the rivals' mixes), O&D, flash deals, chits, itineraries, one lease
-  payment per number of planes: the legal choices.  Plane placements and
-  hubs: Normal's best few; the rest of the planning phase is then played out
-  by Normal for every airline (it is deterministic), so a candidate is judged
-  by the whole network it leads to and the rivals' answers to it.
+  payment per number of planes: the legal choices.  The network (call signs,
+  placements, hubs) is planned by Normal: measured over 200 games each, a
+  search of placements (Normal's best few, the rest of the planning played
+  out by Normal) did not beat Normal's plan at any affordable budget, while
+  the same time spent on the months did.  ``search="all"`` still searches
+  placements, for experiments.
 * **Hidden information.**  The only secret is an unrevealed bid (§11).  Each
   iteration *determinizes* the view: every rival bid of this month —
   submitted already or still to come — is drawn from that rival's mix in the
@@ -29,7 +31,8 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   in a season; the iterations are split evenly among the candidates.  The
   choice is deterministic for a seed.  ``time_limit`` is a safety net that
   cuts a search short on a slow or busy machine (and only then depends on the
-  clock).  About 0.05–0.35 s per decision on this machine with the defaults.
+  clock).  With the defaults about 0.07 s (median) and 0.5 s (95th
+  percentile) per decision on this machine (``bench/bench_ai.py``).
 """
 from __future__ import annotations
 

@@ -11,6 +11,7 @@ import pytest
 from opensky.ai import BOT_NAMES, make_bot
 from opensky.ai.base import Bot
 from opensky.ai.expert import ExpertBot
+from opensky.ai.normal import NormalBot
 from opensky.board.loader import load_board
 from opensky.rules.actions import ACTION_TYPES, BID, CHANCE_TYPES, Action
 from opensky.rules.constants import CALLSIGNS, FARE_INDEX
@@ -98,6 +99,35 @@ def test_every_kind_of_decision_is_met():
             break
     missing = {d for d in asked if not seen[d]}
     assert not missing, (missing, seen)
+
+
+@pytest.mark.parametrize("board_name", ["europe", "north_america"])
+def test_expert_placement_search_for_experiments(board_name):
+    """search="all" also searches plane and hub placements (off by default:
+    Normal plans Expert's network); the searched choices are legal and come
+    from Normal's best few."""
+    b = board(board_name)
+    s = GameState(b, ["P0", "P1"], dict(zip(CALLSIGNS, b.recommended_callsigns)))
+    ex = ExpertBot(3, budget=0, min_iter=2, time_limit=1e9, top_k=2, search="all")
+    default = tiny_expert(3)
+    searched = 0
+    while s.phase == "network_planning":
+        p = s.actors[0]
+        legal = s.legal_actions(p)
+        if p == 0:
+            ex.last = {}
+            a = ex.choose(player_view(s, p), legal)
+            assert a in legal
+            if ex.last:
+                searched += 1
+                assert 2 <= len(ex.last["candidates"]) <= 2 and a in ex.last["candidates"]
+            default.last = {}
+            default.choose(player_view(s, p), legal)
+            assert default.last == {}  # the default Expert leaves planning to Normal
+        else:
+            a = NormalBot(1).choose(player_view(s, p), legal)
+        s.apply(a)
+    assert searched > 0
 
 
 @pytest.mark.parametrize("name", ["easy", "normal", "expert"])
