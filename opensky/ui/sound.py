@@ -113,6 +113,7 @@ class Sound:
         if self.available:      # the mixer was closed behind our back: its sounds are gone
             self._cache.clear()
             self._music, self._music_tried = None, False
+            self._last.clear()  # and so are the plays that the repeat gap guards against
         self.available = False
         try:
             if pygame is None:

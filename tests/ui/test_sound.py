@@ -17,6 +17,10 @@ from opensky.ui.sound import EFFECTS, MUSIC, MUSIC_LOOP_SECONDS, MUSIC_PAD_SECON
 
 @pytest.fixture
 def snd():
+    # a mixer left open by an earlier test in this process may still be busy
+    # playing its sounds on every channel: start from a closed mixer
+    if pygame.mixer.get_init():
+        pygame.mixer.quit()
     s = Sound()
     yield s
     s.quit()
