@@ -4,6 +4,7 @@ a computer player that fails never stops the game (issue #7)."""
 from __future__ import annotations
 
 import threading
+import time
 
 import pygame
 
@@ -42,6 +43,14 @@ def _to_computer_turn(app, g) -> None:
     raise AssertionError("the computer seat never came to move")
 
 
+def _steps_until(app, cond, seconds: float = 20.0) -> None:
+    """Run frames until ``cond()`` (the worker thread needs real time)."""
+    end = time.monotonic() + seconds
+    while not cond() and time.monotonic() < end:
+        app.step([], 0.05)
+        time.sleep(0.005)
+
+
 def _pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
@@ -69,10 +78,7 @@ def test_window_draws_while_computer_thinks(app):
     assert len(set(shots)) > 1, "the thinking indicator does not move"
     assert g.ctl.thinking and len(g.ctl.session.log) == log_len  # nothing applied yet
     bot.gate.set()
-    for _ in range(200):
-        app.step([], 0.05)
-        if g.ctl.state.on_board[1] > before:
-            break
+    _steps_until(app, lambda: g.ctl.state.on_board[1] > before)
     assert g.ctl.state.on_board[1] == before + 1
     assert not g.ctl.thinking or g.ctl.computer_to_move() == 1  # maybe already on its next plane
 
@@ -91,9 +97,6 @@ def test_a_failing_search_does_not_stop_the_game(app):
     app.ai_pace = 0.0
     _to_computer_turn(app, g)
     before = g.ctl.state.on_board[1]
-    for _ in range(100):
-        app.step([], 0.05)
-        if g.ctl.state.on_board[1] > before:
-            break
+    _steps_until(app, lambda: g.ctl.state.on_board[1] > before)
     # the seat falls back to its first legal move and the game goes on
     assert g.ctl.state.on_board[1] > before
