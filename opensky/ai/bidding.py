@@ -132,27 +132,12 @@ class Market:
         for q, x, _ in bids:
             if q == w:
                 f = x
-        ok0 = self._won((w,), (f,))
-        n = self.chits[w]
-        if not n:
-            return ok0
+        if not self.chits[w]:
+            return self._won((w,), (f,))
         rest = [b for b in bids if b[0] != w]
-        fb = w_winners(rest)
-        fbt = tuple(sorted(fb))
+        fb = tuple(sorted(w_winners(rest)))
         fare = {q: x for q, x, _ in rest}
-        fail = self._won(fbt, tuple(fare[q] for q in fbt))
-        best_c, best_v = 0, ok0[w]
-        fw = fail[w]
-        for c in range(1, n + 1):
-            a = _ACC.get(f + ANCILLARY_VALUE * c, 0.0)
-            v = a * self._won((w,), (f,), c)[w] + (1.0 - a) * fw
-            if v > best_v + 1e-9:
-                best_c, best_v = c, v
-        if best_c == 0:
-            return ok0
-        a = _ACC.get(f + ANCILLARY_VALUE * best_c, 0.0)
-        b = 1.0 - a
-        return [a * x + b * y for x, y in zip(self._won((w,), (f,), best_c), fail)]
+        return self._single(w, f, fb, tuple(fare[q] for q in fb))
 
     def payoff(self, idx: tuple[int, ...]) -> Vec:
         """Utilities for one profile of action indices (one per bidder)."""
