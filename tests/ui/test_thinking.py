@@ -100,3 +100,41 @@ def test_a_failing_search_does_not_stop_the_game(app):
     _steps_until(app, lambda: g.ctl.state.on_board[1] > before)
     # the seat falls back to its first legal move and the game goes on
     assert g.ctl.state.on_board[1] > before
+
+
+def test_the_log_tells_a_roll_only_once_it_has_landed(app):
+    """While the passenger dice tumble, the log does not give the result away."""
+    from opensky.rules import events as E
+    from opensky.ui.scenes.game import GameScene
+    from opensky.ui.setup import GameSetup
+
+    app.ai_pace = 0.0
+    su = GameSetup.default(2)
+    su.seed = 3
+    for seat in su.seats:
+        seat.human = False
+        seat.bot = "normal"
+    g = GameScene(app, su, autosave=False)
+    app.push(g)
+
+    def rolled() -> bool:
+        return any(en[0] == "event" and en[1].kind == E.DICE_ROLLED for en in g.log)
+
+    _steps_until(app, rolled)
+    assert rolled() and g.dice.roll is not None and not g.dice.roll.tween.done
+    i = max(k for k, en in enumerate(g.log) if en[0] == "event" and en[1].kind == E.DICE_ROLLED)
+    assert g.log_shown() == i  # the roll and what follows wait
+    shown_while_rolling = [g.log_line(en) for en in g.log[:g.log_shown()]]
+    assert not any(line and line.startswith("Dice:") for line in shown_while_rolling)
+    drawn: list[int] = []
+    render_log = g.render_log
+
+    def spy(surf, r):
+        drawn.append(g.log_shown())
+        render_log(surf, r)
+    g.render_log = spy
+    n = len(g.log)
+    _steps_until(app, lambda: g.dice.roll is None or g.dice.roll.tween.done)
+    app.step([], 0.05)
+    assert g.log_shown() == len(g.log)
+    assert drawn and drawn[-1] > i and drawn[-1] >= n  # the log was drawn again, with the roll

@@ -1025,6 +1025,7 @@ class GameScene(Scene):
                 tw.update(dt)
                 if tw.done:
                     self.dirty = True
+                    self.sidebar_dirty = True  # the log tells the roll once it has landed
         for _, tw in self.toasts:
             tw.update(dt)
         if self.toasts and any(tw.done for _, tw in self.toasts):
@@ -1427,6 +1428,22 @@ class GameScene(Scene):
             self.render_log(surf, log_rect)
         return surf
 
+    def log_shown(self) -> int:
+        """How many log entries to show: a roll still tumbling on screen
+        (passenger dice, price die) is not told in words before it lands, nor
+        anything after it."""
+        rolling = set()
+        if self.dice.roll is not None and not self.dice.roll.tween.done:
+            rolling.add(E.DICE_ROLLED)
+        if self.price_die.rolling:
+            rolling.add(E.SENSITIVITY_ROLLED)
+        if rolling:
+            for i in range(len(self.log) - 1, -1, -1):
+                entry = self.log[i]
+                if entry[0] == "event" and entry[1].kind in rolling:
+                    return i
+        return len(self.log)
+
     def render_log(self, surf: pygame.Surface, r: pygame.Rect) -> None:
         """The game log in words, newest at the bottom."""
         s = self.s
@@ -1437,7 +1454,7 @@ class GameScene(Scene):
         lh = int(size * 1.4)
         top = r.y + int(30 * s)
         lines: list[str] = []
-        for entry in reversed(self.log):
+        for entry in reversed(self.log[:self.log_shown()]):
             text = self.log_line(entry)
             if not text:
                 continue
