@@ -25,7 +25,8 @@ def _setter(obj: object, attr: str) -> Callable[[Any], None]:
 
 
 
-_LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "expert": N_("Expert")}
+#: the computer levels offered per seat, by name (the guide below explains them)
+LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "expert": N_("Expert")}
 #: one line per computer level, shown under the seats for the levels chosen
 LEVEL_GUIDE = (
     ("easy", N_("Plays by rules of thumb and makes mistakes: good for learning the game.")),
@@ -159,8 +160,7 @@ class NewGameScene(Scene):
             name = g.add(TextField(seat.name, _setter(seat, "name"), max_len=16,
                                    placeholder="Airline name", tooltip="Airline name"))
             sw = g.add(Swatches(seat, self))
-            levels = [(lvl, label) for lvl, label in (("easy", N_("Easy")), ("normal", N_("Normal")),
-                                                       ("expert", N_("Expert"))) if lvl in BOT_NAMES]
+            levels = [(lvl, label) for lvl, label in LEVEL_NAMES.items() if lvl in BOT_NAMES]
             kind = g.add(Choice([("human", N_("Human"))] + levels, "human" if seat.human else seat.bot,
                                 self._kind_setter(seat),
                                 tooltip="Who flies this airline: a person, or a computer airline from Easy to Expert"))
@@ -283,9 +283,9 @@ class NewGameScene(Scene):
         x, y, w = self.guide_rect.x, self.guide_rect.y, self.guide_rect.w
         bottom = self.b_start.rect.y - int(12 * s)
         for lvl, label in LEVEL_GUIDE:
-            if lvl not in chosen or lvl not in _LEVEL_NAMES:
+            if lvl not in chosen:
                 continue
-            name = assets.text(tr(_LEVEL_NAMES[lvl]), size, T.INK, "semibold")
+            name = assets.text(tr(LEVEL_NAMES[lvl]), size, T.INK, "semibold")
             indent = int(84 * s)
             lines = D.wrap(tr(label), size, w - indent)
             if y + lh * len(lines) > bottom:
