@@ -12,9 +12,9 @@ for _name in ("stdout", "stderr"):
 from opensky.cli import main  # noqa: E402
 
 if __name__ == "__main__":
-    if sys.argv[1:2] in ([], ["demo"]):
-        # The window: an unexpected error writes a crash log and tells the
-        # player where it is, instead of vanishing (opensky/crash.py).
-        from opensky.crash import run_guarded
-        sys.exit(run_guarded(main))
-    sys.exit(main())
+    # Every command runs guarded: an unexpected error writes a crash log and
+    # says where it is in one line, instead of a traceback or a window that
+    # vanishes (opensky/crash.py).  Only the window commands show a message box.
+    from opensky.crash import run_guarded
+    window = sys.argv[1:2] in ([], ["demo"], ["replay"])
+    sys.exit(run_guarded(main, window=window))

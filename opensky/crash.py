@@ -15,10 +15,12 @@ and, on an unexpected exception,
    ``dummy``/``offscreen`` drivers of tests and CI, the stderr line is all;
 4. returns ``EXIT_CRASH`` (70, BSD's EX_SOFTWARE) for the process to exit with.
 
-Only the window is guarded (``main.py``): the headless commands keep their own
-contract of one clear line for a person's mistake, and a traceback for a bug is
-what a developer running them wants.  ``install_crash_handler`` also routes
-exceptions of other threads and any that escape ``run_guarded`` to the same log.
+Every command is guarded (``main.py``), the window and the headless ones
+alike: a person's mistake is one clear line from the command itself, and a bug
+is a crash log and one line naming it — never a traceback on the terminal
+(issue 13).  Only the window shows a message box.  ``install_crash_handler``
+also routes exceptions of other threads and any that escape ``run_guarded`` to
+the same log.
 
 ``OPENSKY_TEST_CRASH=1`` in the environment makes ``run_guarded`` raise before
 starting the window: the tests use it to check the whole path in a real
@@ -145,11 +147,13 @@ def _tell_window(exc: BaseException, log: Path | None) -> bool:
         return False
 
 
-def report_crash(exc: BaseException) -> int:
-    """Log ``exc``, tell the player, and return the exit status to use."""
+def report_crash(exc: BaseException, window: bool = True) -> int:
+    """Log ``exc``, tell the player (a message box too when ``window``), and
+    return the exit status to use."""
     log = write_crash_log(exc)
     _tell_stderr(exc, log)
-    _tell_window(exc, log)
+    if window:
+        _tell_window(exc, log)
     return EXIT_CRASH
 
 
@@ -179,9 +183,10 @@ def install_crash_handler() -> None:
     _installed = True
 
 
-def run_guarded(func: Callable[[], int | None]) -> int:
-    """Run ``func`` (the window) with the crash handler; return its exit status,
-    or ``EXIT_CRASH`` after reporting an unexpected exception."""
+def run_guarded(func: Callable[[], int | None], window: bool = True) -> int:
+    """Run ``func`` (the window, or a headless command with ``window=False``)
+    with the crash handler; return its exit status, or ``EXIT_CRASH`` after
+    reporting an unexpected exception."""
     install_crash_handler()
     try:
         if os.environ.get(TEST_CRASH_ENV):
@@ -190,4 +195,4 @@ def run_guarded(func: Callable[[], int | None]) -> int:
     except (SystemExit, KeyboardInterrupt):
         raise
     except Exception as exc:  # noqa: BLE001 -- exactly the point
-        return report_crash(exc)
+        return report_crash(exc, window)

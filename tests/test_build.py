@@ -102,13 +102,19 @@ def test_crash_log_falls_back_to_temp_folder(tmp_path):
     assert str(tmp) in r.stderr and len(r.stderr.strip().splitlines()) == 1
 
 
-def test_headless_commands_are_not_guarded(tmp_path):
-    """script/simulate keep their exact output: the crash hook is not even armed."""
-    r = run_source(tmp_path, "script", str(ROOT / "tests" / "scenarios" / "bad-missing-board.yaml"),
-                   OPENSKY_TEST_CRASH="1")
+def test_headless_commands_are_guarded_too(tmp_path):
+    """Issue 13: a bug in script/replay/simulate is a crash log and one line,
+    never a traceback; a person's mistake keeps its own one-line refusal."""
+    bad = str(ROOT / "tests" / "scenarios" / "bad-missing-board.yaml")
+    r = run_source(tmp_path, "script", bad)
     assert r.returncode == 2 and r.stdout == ""
     assert r.stderr.count("\n") == 1 and "no such board file" in r.stderr
-    assert not (tmp_path / "data").exists()
+    assert not (tmp_path / "data" / "logs").exists()
+    for args in (("script", bad), ("replay", str(tmp_path / "none.json")), ("simulate", "--games", "1")):
+        r = run_source(tmp_path, *args, OPENSKY_TEST_CRASH="1")
+        assert r.returncode == 70, (args, r.stderr)
+        assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+        assert "crash-" in r.stderr
 
 
 def test_run_guarded_passes_exit_status_and_systemexit(monkeypatch):

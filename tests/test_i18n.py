@@ -35,9 +35,12 @@ def test_tr_formats_and_falls_back():
         assert i18n.tr("New game") != "New game"
         assert "Ann" in i18n.tr("{name}: choose your secret bid", name="Ann")
         assert i18n.tr("a text nobody translated {x}", x=1) == "a text nobody translated 1"
-        one = i18n.trn("{n} stop", "{n} stops", 1)
-        many = i18n.trn("{n} stop", "{n} stops", 2)
-        assert "1" in one and "2" in many and one != many.replace("2", "1") or True
+        one = i18n.trn("(or 1 other path)", "(or {n} other paths)", 1)
+        many = i18n.trn("(or 1 other path)", "(or {n} other paths)", 2)
+        # Swedish "(eller 1 annan resväg)" / "(eller 2 andra resvägar)": the
+        # plural form is chosen, not just the number put in.
+        assert "1" in one and "2" in many
+        assert one != many.replace("2", "1"), (one, many)
     finally:
         i18n.set_language("en")
 

@@ -24,6 +24,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from opensky.board.model import Airport, Board, BoardError, Country
 from opensky.paths import boards_dir
+from opensky.userfile import MAX_BYTES as USER_FILE_BYTES, FileProblem, check_yaml_nodes, read_bytes
 
 __all__ = [
     "load_board",
@@ -42,7 +43,7 @@ MIN_AIRPORTS = 6
 #: ``recommended_callsigns`` lists exactly this many airports.
 CALLSIGN_COUNT = 6
 #: Board files bigger than this are refused before reading (a board is a few KB).
-MAX_FILE_BYTES = 16 * 1024 * 1024
+MAX_FILE_BYTES = USER_FILE_BYTES
 
 _BOARD_KEYS = (
     "id",
@@ -476,9 +477,12 @@ def parse_board(text: str, filename: str, *, path: str | None = None) -> Board:
     try:
         loader = yaml.SafeLoader(text)
         root = loader.get_single_node()
+        check_yaml_nodes(root, filename)  # depth, alias and number budgets
         return _Parser(loader, filename).board(root, path)
     except BoardError:
         raise
+    except FileProblem as exc:
+        raise BoardError(str(exc)) from None
     except yaml.MarkedYAMLError as exc:
         raise _yaml_error(exc, filename) from None
     except yaml.reader.ReaderError as exc:
@@ -490,7 +494,7 @@ def parse_board(text: str, filename: str, *, path: str | None = None) -> Board:
     except RecursionError:
         raise _error(filename, None, "the YAML is nested too deeply") from None
     except Exception as exc:  # pragma: no cover - a safety net: the game must not crash on a file
-        raise _error(filename, None, f"internal error while reading the board: {type(exc).__name__}: {exc}") from None
+        raise _error(filename, None, f"internal error while reading the board: {type(exc).__name__}") from None
     finally:
         if loader is not None:
             loader.dispose()
@@ -586,7 +590,7 @@ def _peek_id(file: Path) -> str | None:
     found: str | None = None
     try:
         if st.st_size <= MAX_FILE_BYTES:
-            node = yaml.compose(_decode(file.read_bytes(), str(file)), Loader=yaml.SafeLoader)
+            node = yaml.compose(_decode(read_bytes(file, "board"), str(file)), Loader=yaml.SafeLoader)
             if isinstance(node, MappingNode):
                 for k, value in node.value:
                     if isinstance(k, ScalarNode) and k.value == "id" and isinstance(value, ScalarNode):
@@ -641,14 +645,9 @@ def _load_file(path: Path) -> Board:
     if not is_file:
         raise _error(display, None, "is not a regular file")
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise _error(display, None, f"the file is too large for a board ({size} bytes)")
-        data = path.read_bytes()
-    except PermissionError:
-        raise _error(display, None, "cannot read the board file (permission denied)") from None
-    except OSError as exc:
-        raise _error(display, None, f"cannot read the board file ({exc.strerror or exc})") from None
+        data = read_bytes(path, "board", MAX_FILE_BYTES, where=display)
+    except FileProblem as exc:
+        raise BoardError(str(exc)) from None
     # Boards are immutable values: the same bytes give the same board, so a
     # file read again (a save loaded, a game restarted) is not parsed again.
     key = (str(path), display, data)

@@ -10,6 +10,9 @@ import sys
 from typing import Sequence
 
 EXIT_BAD_INPUT = 2
+#: A refusal is one line of at most this many characters (room for the list of
+#: legal actions an illegal one is answered with; file problems keep to 200).
+MAX_CLI_MESSAGE = 400
 
 
 class CliError(Exception):
@@ -74,7 +77,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         from opensky.cli.window import run_window
         return run_window()
     except CliError as e:
-        print(str(e), file=sys.stderr)
+        from opensky.textlimits import one_line
+        print(one_line(str(e), MAX_CLI_MESSAGE), file=sys.stderr)
         return e.status
     except KeyboardInterrupt:
         print("opensky: interrupted", file=sys.stderr)

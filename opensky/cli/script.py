@@ -21,32 +21,21 @@ from opensky.rules.actions import ActionCodec
 from opensky.rules.constants import CALLSIGNS
 from opensky.rules.errors import IllegalAction
 from opensky.rules.session import Session
+from opensky.userfile import FileProblem, decode, display, parse_yaml, read_bytes, short
 
 
-def read_yaml(path: str, what: str) -> tuple[Any, Any]:
-    """Read a YAML file safely; return (data, node) — the node gives line numbers."""
+def read_yaml(path: str, what: str, data: bytes | None = None) -> tuple[Any, Any]:
+    """Read a YAML file safely (or parse ``data`` already read from it);
+    return (data, node) — the node gives line numbers.
+
+    Through ``opensky.userfile``: regular files only, a size cap, budgets for
+    nesting, aliases and long numbers, one line for any problem."""
+    shown = display(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CliError(f"{path}: no such {what} file")
-    except IsADirectoryError:
-        raise CliError(f"{path}: is a folder, not a {what} file")
-    except UnicodeDecodeError:
-        raise CliError(f"{path}: not a text file (it is not UTF-8)")
-    except OSError as e:
-        raise CliError(f"{path}: cannot read it ({e.strerror or e})")
-    try:
-        node = yaml.compose(text, Loader=yaml.SafeLoader)
-        data = yaml.load(text, Loader=yaml.SafeLoader)
-    except yaml.MarkedYAMLError as e:
-        mark = e.problem_mark or e.context_mark
-        line = f":{mark.line + 1}" if mark is not None else ""
-        raise CliError(f"{path}{line}: not valid YAML ({e.problem or e.context})")
-    except yaml.YAMLError as e:
-        raise CliError(f"{path}: not valid YAML ({str(e).splitlines()[0]})")
-    except RecursionError:
-        raise CliError(f"{path}: not valid YAML (nested too deeply)")
-    return data, node
+        raw = read_bytes(path, what, where=shown) if data is None else data
+        return parse_yaml(decode(raw, shown, what), shown)
+    except FileProblem as e:
+        raise CliError(str(e))
 
 
 def _child_line(node: Any, key: str) -> int | None:
@@ -57,8 +46,8 @@ def _child_line(node: Any, key: str) -> int | None:
     return None
 
 
-def load_script(path: str) -> tuple[Session, list[Any], list[int | None]]:
-    data, node = read_yaml(path, "script")
+def load_script(path: str, raw: bytes | None = None) -> tuple[Session, list[Any], list[int | None]]:
+    data, node = read_yaml(path, "script", raw)
     if not isinstance(data, dict):
         raise CliError(f"{path}: a game script must be a mapping with board, players and actions")
 
@@ -82,7 +71,7 @@ def load_script(path: str) -> tuple[Session, list[Any], list[int | None]]:
     if seed is None:
         seed = 0
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise bad("seed", f"'seed' must be a whole number, not {seed!r}")
+        raise bad("seed", f"'seed' must be a whole number, not {short(seed)}")
     callsigns = data.get("callsigns")
     if callsigns is not None and not isinstance(callsigns, dict) and callsigns not in ("random", "recommended"):
         raise bad("callsigns", "'callsigns' must map each of " + ", ".join(CALLSIGNS)
@@ -128,25 +117,27 @@ def play(session: Session, actions: list[Any], lines: list[int | None], path: st
             raise CliError(f"{where}: {label}: {msg}".replace("\n", " "))
 
 
-def _is_save(path: str) -> bool:
-    try:
-        with open(path, "rb") as f:
-            head = f.read(4096)
-    except OSError:
-        return False
+def _is_save(head: bytes) -> bool:
+    head = head[:4096]
     return head.lstrip().startswith(b"{") and b"opensky-save" in head
 
 
 def run_script(path: str, compact: bool = False) -> int:
-    """Play a script — or replay a save file — and print the state as JSON."""
-    if _is_save(path):
-        from opensky.persistence.save import SaveError, load
+    """Play a script — or replay a save file — and print the state as JSON.
+    The file is read once, through ``opensky.userfile``."""
+    shown = display(path)
+    try:
+        raw = read_bytes(path, "script", where=shown)
+    except FileProblem as e:
+        raise CliError(str(e))
+    if _is_save(raw):
+        from opensky.persistence.save import SaveError, from_document, parse_document
         try:
-            session = load(path).session
+            session = from_document(parse_document(raw, shown), shown).session
         except SaveError as e:
             raise CliError(str(e))
     else:
-        session, actions, lines = load_script(path)
+        session, actions, lines = load_script(path, raw)
         play(session, actions, lines, path)
     out = session.state.to_json()
     text = json.dumps(out, ensure_ascii=False, separators=(",", ":") if compact else None,

@@ -19,7 +19,11 @@ def _app_module():  # type: ignore[no-untyped-def]
 
 
 def run_window() -> int:
-    return int(_app_module().run() or 0)
+    app_module = _app_module()
+    # Temporary files a killed program left behind (issue 13) go at the next start.
+    from opensky.persistence.store import remove_stale_temp_files
+    remove_stale_temp_files()
+    return int(app_module.run() or 0)
 
 
 def run_demo(args: argparse.Namespace) -> int:

@@ -4,17 +4,27 @@ log with every chance outcome.  Loading replays the log through the engine,
 which validates every step.
 
 Secret bids: a save may be written while bids are pending (autosave after
-every action, quitting mid-bid).  Bids not yet revealed are stored *sealed*:
-obfuscated with a per-save salt, so that opening the file in an editor does
-not show them, while loading restores them exactly.  This keeps honest
-players honest; it is not encryption (the program must be able to restore the
-bids without a password, so a determined reader of this code could too).
+every action, quitting mid-bid).  Bids not yet revealed are stored *sealed*
+with a key kept in the player's data folder, not in the save
+(``opensky.persistence.sealkey``): every sealed bid has the same length, pass
+or fare, so the file on its own shows nothing of them.  Loading restores them
+exactly on the computer that wrote them; elsewhere the game goes back to the
+start of that month's bidding and says so.  It is not encryption against the
+person at the keyboard (see ``sealkey``).
+
+Every file is hostile until checked: read through ``opensky.userfile``
+(regular files, size cap, nesting and number budgets) and every field checked
+before use, so any damage gives one ``SaveError`` line, never another
+exception.
 """
 from __future__ import annotations
 
 import base64
 import hashlib
+import hmac
 import json
+import math
+import random
 import os
 import secrets
 from dataclasses import dataclass, field
@@ -25,13 +35,24 @@ from typing import Any, Sequence
 from opensky import __version__
 from opensky.board.loader import load_board
 from opensky.board.model import Board, BoardError
-from opensky.rules.actions import BID, CHOOSE_OD, Action
-from opensky.rules.constants import MONTHS
+from opensky.i18n import N_
+from opensky.persistence import sealkey
+from opensky.rules.actions import BID, CHANCE_TYPES, CHOOSE_OD, Action
+from opensky.rules.constants import FARES, MONTHS
 from opensky.rules.errors import IllegalAction
 from opensky.rules.session import Session
+from opensky.textlimits import one_line, short
+from opensky.userfile import FileProblem, display, parse_json, read_json
 
 FORMAT = "opensky-save"
-VERSION = 1
+#: 2: sealed bids use the data folder's key (format 1 kept the salt's key in
+#: the file); format 1 saves still load.
+VERSION = 2
+#: A seat's name in a save is at most this long (the new-game field allows 24).
+MAX_NAME = 64
+#: The plaintext of every sealed bid: four bytes, pass or fare alike.
+_PLAIN: dict[int | None, bytes] = {None: b"pass", **{f: f"{f:04d}".encode() for f in FARES}}
+_FROM_PLAIN = {v: k for k, v in _PLAIN.items()}
 
 
 class SaveError(ValueError):
@@ -47,13 +68,18 @@ class SeatInfo:
     bot: str = "easy"
 
 
+Note = tuple[str, dict[str, str]]
+
+
 @dataclass
 class LoadedGame:
     session: Session
     seats: list[SeatInfo]
     name: str = ""
     saved_at: str = ""
-    notes: list[str] = field(default_factory=list)
+    #: What the player should be told on opening it: (English text with
+    #: {fields}, marked for translation; its fields) — shown through ``tr``.
+    notes: list[Note] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- helpers
@@ -67,7 +93,7 @@ def board_hash(board: Board) -> str | None:
         return None
 
 
-def _keystream(salt: bytes, label: str, n: int) -> bytes:
+def _keystream_v1(salt: bytes, label: str, n: int) -> bytes:
     out = b""
     k = 0
     while len(out) < n:
@@ -76,22 +102,45 @@ def _keystream(salt: bytes, label: str, n: int) -> bytes:
     return out[:n]
 
 
-def seal(d: dict[str, Any], salt: bytes, index: int) -> dict[str, Any]:
-    raw = json.dumps(d, sort_keys=True).encode()
-    ks = _keystream(salt, f"bid{index}", len(raw))
-    return {"type": "sealed", "data": base64.b64encode(bytes(a ^ b for a, b in zip(raw, ks))).decode()}
-
-
-def unseal(entry: dict[str, Any], salt: bytes, index: int) -> dict[str, Any]:
+def _unseal_v1(entry: dict[str, Any], salt: bytes, index: int) -> dict[str, Any]:
+    """A bid sealed by format 1 (key derived from the salt in the file)."""
     try:
         raw = base64.b64decode(entry["data"], validate=True)
-        ks = _keystream(salt, f"bid{index}", len(raw))
+        if len(raw) > 4096:
+            raise ValueError
+        ks = _keystream_v1(salt, f"bid{index}", len(raw))
         d = json.loads(bytes(a ^ b for a, b in zip(raw, ks)).decode())
-    except (KeyError, ValueError, TypeError, UnicodeDecodeError):
+    except (KeyError, ValueError, TypeError, UnicodeDecodeError, RecursionError):
         raise SaveError(f"step {index + 1}: a sealed bid is damaged") from None
     if not isinstance(d, dict):
         raise SaveError(f"step {index + 1}: a sealed bid is damaged")
     return d
+
+
+def seal(d: dict[str, Any], key: bytes, salt: bytes, index: int) -> dict[str, Any]:
+    """A pending bid as the save stores it: who bid (public) and the sealed fare."""
+    plain = _PLAIN[d.get("fare")]
+    data = bytes(a ^ b for a, b in zip(plain, sealkey.keystream(key, salt, index, len(plain))))
+    return {"type": "sealed", "player": d.get("player"), "data": base64.b64encode(data).decode(),
+            "tag": sealkey.tag(key, salt, index, data)}
+
+
+def unseal(entry: dict[str, Any], key: bytes, salt: bytes, index: int) -> dict[str, Any]:
+    """The bid back from its sealed form; SaveError if it was changed."""
+    damaged = SaveError(f"step {index + 1}: a sealed bid is damaged")
+    data_text, tag_text = entry.get("data"), entry.get("tag")
+    if not isinstance(data_text, str) or not isinstance(tag_text, str) or len(data_text) > 64:
+        raise damaged
+    try:
+        data = base64.b64decode(data_text, validate=True)
+    except ValueError:
+        raise damaged from None
+    if not hmac.compare_digest(sealkey.tag(key, salt, index, data), tag_text):
+        raise damaged
+    plain = bytes(a ^ b for a, b in zip(data, sealkey.keystream(key, salt, index, len(data))))
+    if plain not in _FROM_PLAIN:
+        raise damaged
+    return {"type": BID, "player": entry.get("player"), "fare": _FROM_PLAIN[plain]}
 
 
 def pending_bid_indices(log: Sequence[Action], revealed: bool, deciding_bids: bool) -> set[int]:
@@ -111,15 +160,18 @@ def pending_bid_indices(log: Sequence[Action], revealed: bool, deciding_bids: bo
 
 # ---------------------------------------------------------------- writing
 
-def to_document(session: Session, seats: Sequence[SeatInfo], name: str = "") -> dict[str, Any]:
-    """The save as a JSON-ready dict."""
+def to_document(session: Session, seats: Sequence[SeatInfo], name: str = "",
+                key: bytes | None = None) -> dict[str, Any]:
+    """The save as a JSON-ready dict (``key``: the seal key; this computer's by default)."""
     st = session.state
     salt = secrets.token_bytes(16)
     hidden = pending_bid_indices(session.log, st.revealed, st.decision == BID)
+    if hidden and key is None:
+        key = sealkey.current()
     actions = []
     for i, a in enumerate(session.log):
         d = session.codec.to_dict(a)
-        actions.append(seal(d, salt, i) if i in hidden else d)
+        actions.append(seal(d, key, salt, i) if i in hidden and key is not None else d)
     version, internal, gauss = session.rng.getstate()
     return {
         "format": FORMAT,
@@ -133,6 +185,7 @@ def to_document(session: Session, seats: Sequence[SeatInfo], name: str = "") -> 
         "seed": session.seed,
         "callsigns": session.callsigns,
         "salt": salt.hex(),
+        "seal_key": sealkey.key_id(key) if key is not None else None,
         "rng": [version, list(internal), gauss],
         "actions": actions,
         "summary": summary(session, seats),
@@ -162,50 +215,64 @@ def _is_shipped(board: Board) -> bool:
         return False
 
 
-def dumps(session: Session, seats: Sequence[SeatInfo], name: str = "") -> str:
-    return json.dumps(to_document(session, seats, name), ensure_ascii=False, indent=1)
+def dumps(session: Session, seats: Sequence[SeatInfo], name: str = "", key: bytes | None = None) -> str:
+    return json.dumps(to_document(session, seats, name, key), ensure_ascii=False, indent=1)
 
 
 # ---------------------------------------------------------------- reading
 
 def read_document(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read and parse a save file; SaveError (one line) if it is not one."""
-    p = Path(path)
+    where = display(path)
     try:
-        raw = p.read_bytes()
-    except FileNotFoundError:
-        raise SaveError(f"{p}: no such save file") from None
-    except IsADirectoryError:
-        raise SaveError(f"{p}: is a folder, not a save file") from None
-    except OSError as e:
-        raise SaveError(f"{p}: cannot read it ({e.strerror or e})") from None
-    if not raw.strip():
-        raise SaveError(f"{p}: the save file is empty")
+        doc = read_json(path, "save", where=where)
+    except FileProblem as e:
+        raise SaveError(str(e)) from None
+    return _checked_document(doc, where)
+
+
+def parse_document(data: bytes, where: str) -> dict[str, Any]:
+    """A save document from bytes already read (``read_document`` reads the file)."""
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise SaveError(f"{p}: the save file is damaged (not text)") from None
-    except json.JSONDecodeError as e:
-        raise SaveError(f"{p}: the save file is damaged or cut short (line {e.lineno}: {e.msg})") from None
-    except RecursionError:
-        raise SaveError(f"{p}: the save file is damaged (nested too deeply)") from None
+        doc = parse_json(data, where, "save")
+    except FileProblem as e:
+        raise SaveError(str(e)) from None
+    return _checked_document(doc, where)
+
+
+def _checked_document(doc: Any, where: str) -> dict[str, Any]:
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise SaveError(f"{p}: not an OpenSky save file")
+        raise SaveError(f"{where}: not an OpenSky save file")
     return doc
 
 
 def load(path: str | os.PathLike[str]) -> LoadedGame:
     """Load a save file: the game replayed through the engine to where it was."""
-    return from_document(read_document(path), str(path))
+    return from_document(read_document(path), display(path))
 
 
 def from_document(doc: dict[str, Any], where: str = "save") -> LoadedGame:
+    """The game a save document holds, replayed; SaveError for anything wrong.
+
+    Any exception the checks below did not foresee is still turned into one
+    SaveError line (a damaged save must never stop the program)."""
+    try:
+        return _from_document(doc, where)
+    except SaveError as e:
+        raise SaveError(one_line(str(e))) from None
+    except (RecursionError, MemoryError):
+        raise SaveError(f"{where}: the save file is damaged (too large or nested too deeply)") from None
+    except Exception as e:  # noqa: BLE001 - the promise: one line, never a traceback
+        raise SaveError(f"{where}: the save file is damaged ({type(e).__name__})") from None
+
+
+def _from_document(doc: dict[str, Any], where: str) -> LoadedGame:
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"{where}: the save file has no valid version")
     if version > VERSION:
         raise SaveError(f"{where}: this save was made by a newer OpenSky "
-                        f"({doc.get('app_version', '?')}, save format {version}); this is {__version__} "
+                        f"({short(doc.get('app_version', '?'), 20)}, save format {version}); this is {__version__} "
                         f"(format {VERSION}) — please update")
     if version < 1:
         raise SaveError(f"{where}: unknown save format {version}")
@@ -221,51 +288,121 @@ def from_document(doc: dict[str, Any], where: str = "save") -> LoadedGame:
     seed = need("seed", int)
     actions = need("actions", list)
     callsigns = doc.get("callsigns")
-    if callsigns is not None and not isinstance(callsigns, dict):
+    if callsigns is not None and not (isinstance(callsigns, dict)
+                                      and all(isinstance(v, str) for v in callsigns.values())):
         raise SaveError(f"{where}: the save file is damaged ('callsigns' is wrong)")
+    salt_text = doc.get("salt", "")
     try:
-        salt = bytes.fromhex(str(doc.get("salt", "")))
+        if not isinstance(salt_text, str) or len(salt_text) > 256:
+            raise ValueError
+        salt = bytes.fromhex(salt_text)
     except ValueError:
         raise SaveError(f"{where}: the save file is damaged ('salt' is wrong)") from None
-    seats: list[SeatInfo] = []
-    for s in seats_raw:
-        if not isinstance(s, dict) or not isinstance(s.get("name"), str):
-            raise SaveError(f"{where}: the save file is damaged (a seat has no name)")
-        seats.append(SeatInfo(name=s["name"], color=str(s.get("color", "navy")),
-                              shape=str(s.get("shape", "circle")), human=bool(s.get("human", True)),
-                              bot=str(s.get("bot", "easy"))))
+    notes: list[Note] = []
+    seats = _seats(seats_raw, where, notes)
     board = _board_for(bd, where)
-    notes: list[str] = []
     want_hash = bd.get("sha256")
     have_hash = board_hash(board)
-    changed = bool(want_hash and have_hash and want_hash != have_hash)
+    changed = bool(isinstance(want_hash, str) and want_hash and have_hash and want_hash != have_hash)
     try:
         session = Session(board, [s.name for s in seats], seed=seed, callsigns=callsigns)
     except IllegalAction as e:
-        raise SaveError(f"{where}: this save does not fit board '{board.id}' ({e})") from None
+        raise SaveError(f"{where}: this save does not fit board '{short(board.id, 40)}' ({e})") from None
+    key = _open_key(doc, version)
     for i, d in enumerate(actions):
         if isinstance(d, dict) and d.get("type") == "sealed":
-            d = unseal(d, salt, i)
+            if version == 1:
+                d = _unseal_v1(d, salt, i)
+            elif key is None:
+                # Sealed with another computer's key: back to the start of
+                # this month's bidding (the sealed bids are the log's tail).
+                if any(not (isinstance(x, dict) and x.get("type") == "sealed") for x in actions[i:]):
+                    raise SaveError(f"{where}: step {i + 1}: a sealed bid is out of place")
+                notes.append((N_("This game was saved on another computer (or its key was replaced): the "
+                                 "sealed bids of this month cannot be opened here, so they are asked again."), {}))
+                break
+            else:
+                d = unseal(d, key, salt, i)
         try:
             a = session.codec.from_dict(d)
-            if a.type in ("roll_dice", "roll_sensitivity") and a.arg is None:
+            if a.type in CHANCE_TYPES and a.arg is None:
                 raise IllegalAction("a chance step without its outcome")
             session.apply(a)
         except IllegalAction as e:
-            extra = (f" — the save was made with a different version of board '{board.id}'"
+            extra = (f" — the save was made with a different version of board '{short(board.id, 40)}'"
                      if changed else "")
             raise SaveError(f"{where}: step {i + 1} of {len(actions)} is not a legal move ({e}){extra}") from None
     if changed:
-        notes.append(f"The board '{board.id}' has changed since this game was saved; the game still replays.")
+        notes.append((N_("The board “{board}” has changed since this game was saved; the game still replays."),
+                      {"board": short(board.id, 40)}))
     rng = doc.get("rng")
+    if rng is not None:
+        state = _rng_state(rng)
+        if state is None:
+            raise SaveError(f"{where}: the save file is damaged ('rng' is wrong)")
+        session.rng.setstate(state)
+    name = doc.get("name", "")
+    saved_at = doc.get("saved_at", "")
+    return LoadedGame(session=session, seats=seats, name=name[:MAX_NAME] if isinstance(name, str) else "",
+                      saved_at=saved_at[:40] if isinstance(saved_at, str) else "", notes=notes)
+
+
+def _open_key(doc: dict[str, Any], version: int) -> bytes | None:
+    """This computer's key if it is the one that sealed the save, else None."""
+    if version < 2:
+        return None
+    want = doc.get("seal_key")
+    if not isinstance(want, str):
+        return None
+    key = sealkey.current()
+    return key if hmac.compare_digest(sealkey.key_id(key), want) else None
+
+
+def _seats(raw: list[Any], where: str, notes: list[Note]) -> list[SeatInfo]:
+    """The seats, each field checked; an unknown computer level plays as Normal."""
+    from opensky.ai import BOT_NAMES
+    if not 2 <= len(raw) <= 4:
+        raise SaveError(f"{where}: the save file is damaged (it needs 2 to 4 seats, not {len(raw)})")
+    seats: list[SeatInfo] = []
+    for s in raw:
+        if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not s["name"].strip():
+            raise SaveError(f"{where}: the save file is damaged (a seat has no name)")
+        if len(s["name"]) > MAX_NAME:
+            raise SaveError(f"{where}: the save file is damaged (a seat's name is over {MAX_NAME} characters)")
+        color, shape, bot = s.get("color"), s.get("shape"), s.get("bot")
+        human = s.get("human", True)
+        seat = SeatInfo(name=s["name"],
+                        color=color if isinstance(color, str) and len(color) <= 32 else "navy",
+                        shape=shape if isinstance(shape, str) and len(shape) <= 32 else "circle",
+                        human=human if isinstance(human, bool) else True,
+                        bot=bot if isinstance(bot, str) and bot in BOT_NAMES else "normal")
+        if not seat.human and bot != seat.bot:
+            notes.append((N_("{name}: the computer level {level} is unknown here; it plays as Normal."),
+                          {"name": seat.name, "level": short(bot, 20)}))
+        seats.append(seat)
+    return seats
+
+
+def _rng_state(rng: Any) -> tuple[Any, ...] | None:
+    """The random generator's state as ``random.Random.setstate`` takes it,
+    checked word by word (a bad one raises OverflowError or worse there)."""
+    version = random.Random.VERSION
+    if not (isinstance(rng, list) and len(rng) == 3 and rng[0] == version and not isinstance(rng[0], bool)):
+        return None
+    words, gauss = rng[1], rng[2]
+    if not (isinstance(words, list) and len(words) == 625
+            and all(isinstance(w, int) and not isinstance(w, bool) for w in words)
+            and all(0 <= w < 2 ** 32 for w in words[:624]) and 0 <= words[624] <= 624):
+        return None
+    if gauss is not None and (isinstance(gauss, bool) or not isinstance(gauss, (int, float))
+                              or not math.isfinite(gauss)):
+        return None
+    state = (version, tuple(words), None if gauss is None else float(gauss))
     try:
-        if rng is not None:
-            session.rng.setstate((int(rng[0]), tuple(int(x) for x in rng[1]),
-                                  None if rng[2] is None else float(rng[2])))
-    except (TypeError, ValueError, IndexError):
-        raise SaveError(f"{where}: the save file is damaged ('rng' is wrong)") from None
-    return LoadedGame(session=session, seats=seats, name=str(doc.get("name", "")),
-                      saved_at=str(doc.get("saved_at", "")), notes=notes)
+        random.Random().setstate(state)
+    except (TypeError, ValueError, OverflowError):
+        return None
+    return state
 
 
 def _board_for(bd: dict[str, Any], where: str) -> Board:
@@ -279,4 +416,3 @@ def _board_for(bd: dict[str, Any], where: str) -> Board:
     except BoardError as e:
         raise SaveError(f"{where}: the save's board cannot be loaded: {e}") from None
     raise SaveError(f"{where}: the save file is damaged (no board)")
-

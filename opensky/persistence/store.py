@@ -7,10 +7,10 @@ program dies at any moment, the latest or the previous save is whole.
 """
 from __future__ import annotations
 
-import json
 import os
 import re
 import tempfile
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
@@ -18,8 +18,10 @@ from typing import Any, Sequence
 from opensky.persistence.save import (
     LoadedGame, SaveError, SeatInfo, dumps, from_document, read_document,
 )
+from opensky.i18n import N_
 from opensky.rules.session import Session
 from opensky.userdirs import data_dir, saves_dir
+from opensky.userfile import FileProblem, read_json
 
 AUTOSAVE = "autosave.json"
 AUTOSAVE_PREV = "autosave.prev.json"
@@ -64,26 +66,87 @@ def write_atomic(path: Path, text: str, keep_previous: Path | None = None) -> No
         raise
 
 
+#: (mtime_ns, size) of the autosave this program wrote last, per folder: a
+#: file that is still ours may become the previous copy without a check.
+_written: dict[str, tuple[int, int]] = {}
+#: A temporary file older than this was left by a program that was killed
+#: (a live one renames its file within milliseconds).
+STALE_TEMP_SECONDS = 60.0
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        st = path.stat()
+    except OSError:
+        return None
+    return st.st_mtime_ns, st.st_size
+
+
 def write_autosave(session: Session, seats: Sequence[SeatInfo]) -> None:
+    """Write the autosave; the one it replaces becomes ``autosave.prev.json``.
+
+    Nothing we could not read is overwritten: an ``autosave.json`` this
+    program did not write is first checked, and a damaged one is kept aside
+    (``keep_damaged``) instead of replacing the previous good copy."""
     folder = data_dir()
-    write_atomic(folder / AUTOSAVE, dumps(session, seats, "Autosave"), keep_previous=folder / AUTOSAVE_PREV)
+    path = folder / AUTOSAVE
+    if path.exists() and _stamp(path) != _written.get(str(folder)):
+        try:
+            read_document(path)
+        except SaveError:
+            keep_damaged(path)
+    write_atomic(path, dumps(session, seats, "Autosave"), keep_previous=folder / AUTOSAVE_PREV)
+    stamp = _stamp(path)
+    if stamp is not None:
+        _written[str(folder)] = stamp
+
+
+def keep_damaged(path: Path) -> Path | None:
+    """Move a damaged file aside (``NAME.damaged-YYYYmmdd-HHMMSS.json``), never
+    deleting it; the new name, or None if it could not be moved."""
+    when = time.strftime("%Y%m%d-%H%M%S")
+    for n in range(1, 100):
+        extra = "" if n == 1 else f"-{n}"
+        target = path.with_name(f"{path.stem}.damaged-{when}{extra}{path.suffix}")
+        if target.exists():
+            continue
+        try:
+            os.replace(path, target)
+            return target
+        except OSError:
+            return None
+    return None
 
 
 def read_autosave() -> LoadedGame | None:
     """The latest autosaved game, or the previous good copy if the latest is
-    damaged; None when there is none."""
+    damaged (a note says so); None when there is none.  A damaged copy is
+    kept aside under a ``.damaged-…`` name, so the next autosave cannot
+    overwrite it.  SaveError when every copy there is damaged."""
     folder = data_dir()
-    errors = []
+    errors: list[str] = []
+    kept: list[str] = []
     for name in (AUTOSAVE, AUTOSAVE_PREV):
         p = folder / name
-        if not p.exists():
+        if not p.exists() and not p.is_symlink():
             continue
         try:
-            return from_document(read_document(p), str(p))
+            loaded = from_document(read_document(p), name)
         except SaveError as e:
             errors.append(str(e))
+            if p.is_file() and not p.is_symlink():
+                moved = keep_damaged(p)
+                if moved is not None:
+                    kept.append(moved.name)
+            continue
+        if errors:
+            loaded.notes.insert(0, (N_("The latest autosave was damaged, so the game goes on from the copy "
+                                       "before it (one move earlier). The damaged file was kept as {file}."),
+                                    {"file": ", ".join(kept) or AUTOSAVE}))
+        return loaded
     if errors:
-        raise SaveError(errors[0])
+        where = f" It was kept as {', '.join(kept)}." if kept else ""
+        raise SaveError(errors[0] + where)
     return None
 
 
@@ -92,12 +155,42 @@ def unfinished_autosave_exists() -> bool:
     for name in (AUTOSAVE, AUTOSAVE_PREV):
         p = data_dir() / name
         try:
-            doc = json.loads(p.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            doc = read_json(p, "save")
+        except FileProblem:
+            if p.exists() or p.is_symlink():
+                return True   # damaged: Continue explains it and keeps the file
             continue
-        if isinstance(doc, dict) and not doc.get("summary", {}).get("game_over", True):
+        summ = doc.get("summary") if isinstance(doc, dict) else None
+        if isinstance(summ, dict) and summ.get("game_over") is False:
             return True
+        if not isinstance(summ, dict):
+            return True       # not readable as a save: let Continue explain
     return False
+
+
+def remove_stale_temp_files() -> int:
+    """Remove the temporary files a killed program left in the data and saves
+    folders (``NAME.*.tmp`` from ``write_atomic``); how many were removed.
+    Young ones are left: another running copy may be about to rename its own."""
+    removed = 0
+    now = time.time()
+    for folder in (data_dir(), saves_dir()):
+        try:
+            entries = list(folder.iterdir())
+        except OSError:
+            continue
+        for p in entries:
+            if not (p.name.endswith(".tmp") and ".json." in p.name):
+                continue
+            try:
+                st = p.lstat()
+                if not p.is_file() or p.is_symlink() or now - st.st_mtime < STALE_TEMP_SECONDS:
+                    continue
+                p.unlink()
+                removed += 1
+            except OSError:
+                continue
+    return removed
 
 
 def _slug(name: str) -> str:
@@ -133,12 +226,32 @@ def list_saves() -> list[SaveEntry]:
     for p in files:
         try:
             doc = read_document(p)
-            summ = doc.get("summary")
-            out.append(SaveEntry(p, str(doc.get("name") or p.stem), str(doc.get("saved_at", "")),
-                                 summ if isinstance(summ, dict) else {}))
+            name = doc.get("name")
+            saved_at = doc.get("saved_at")
+            out.append(SaveEntry(p, name[:60] if isinstance(name, str) and name.strip() else p.stem[:60],
+                                 saved_at[:40] if isinstance(saved_at, str) else "",
+                                 _clean_summary(doc.get("summary"))))
         except SaveError as e:
-            out.append(SaveEntry(p, p.stem, "", {}, error=str(e)))
+            out.append(SaveEntry(p, p.stem[:60], "", {}, error=str(e)))
     out.sort(key=lambda e: e.saved_at, reverse=True)
+    return out
+
+
+def _clean_summary(summ: Any) -> dict[str, Any]:
+    """What the list shows, from a file's summary: text only, cut short (the
+    summary is not checked by a replay, so it is hostile like the rest)."""
+    if not isinstance(summ, dict):
+        return {}
+    out: dict[str, Any] = {}
+    for key in ("board", "month", "phase"):
+        v = summ.get(key)
+        if isinstance(v, str):
+            out[key] = v[:40]
+    airlines = summ.get("airlines")
+    if isinstance(airlines, list):
+        out["airlines"] = [a[:24] for a in airlines[:4] if isinstance(a, str)]
+    if isinstance(summ.get("game_over"), bool):
+        out["game_over"] = summ["game_over"]
     return out
 
 

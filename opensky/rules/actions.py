@@ -13,6 +13,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from opensky.board.model import Board
 from opensky.rules.constants import CALLSIGN_INDEX, CALLSIGNS, FARES, SENSITIVITY_FACES
 from opensky.rules.errors import IllegalAction
+from opensky.textlimits import short
 
 PLACE_CALLSIGN = "place_callsign"
 PLACE_PLANE = "place_plane"
@@ -107,11 +108,11 @@ class ActionCodec:
     def from_dict(self, d: Any) -> Action:
         """Parse a readable action; raises IllegalAction with a clear message."""
         if not isinstance(d, Mapping):
-            raise IllegalAction(f"an action must be a mapping like {{type: bid, ...}}, not {d!r}")
+            raise IllegalAction(f"an action must be a mapping like {{type: bid, ...}}, not {short(d)}")
         t = d.get("type")
-        if t not in ACTION_TYPES:
+        if not isinstance(t, str) or t not in ACTION_TYPES:
             raise IllegalAction(
-                f"unknown action type {t!r} (known: {', '.join(ACTION_TYPES)})")
+                f"unknown action type {short(t)} (known: {', '.join(ACTION_TYPES)})")
         known_keys = {"type", "player"} | set(_ARG_KEYS[t])
         extra = sorted(str(k) for k in d if k not in known_keys)
         if extra:
@@ -124,8 +125,8 @@ class ActionCodec:
         b = self.board
         if t == PLACE_CALLSIGN:
             cs = d.get("callsign")
-            if cs not in CALLSIGN_INDEX:
-                raise IllegalAction(f"unknown call sign {cs!r} (call signs: {', '.join(CALLSIGNS)})")
+            if not isinstance(cs, str) or cs not in CALLSIGN_INDEX:
+                raise IllegalAction(f"unknown call sign {short(cs)} (call signs: {', '.join(CALLSIGNS)})")
             return Action(t, player, (CALLSIGN_INDEX[cs], self.airport(d.get("airport"))))
         if t == PLACE_PLANE:
             return Action(t, player, self.route(d.get("route")))
@@ -153,14 +154,14 @@ class ActionCodec:
             if "fare" not in d:
                 raise IllegalAction(f"{t}: 'fare' is missing (null to pass)")
             fare = d["fare"]
-            if fare is not None and (isinstance(fare, bool) or fare not in FARES):
+            if fare is not None and (not _is_int(fare) or fare not in FARES):
                 raise IllegalAction(
-                    f"{t}: {fare!r} is not a fare card (cards: {', '.join(map(str, FARES))}, or null)")
+                    f"{t}: {short(fare)} is not a fare card (cards: {', '.join(map(str, FARES))}, or null)")
             return Action(t, player, fare)
         if t == ANCILLARIES:
             n = d.get("count")
             if not isinstance(n, int) or isinstance(n, bool) or not 0 <= n <= 3:
-                raise IllegalAction(f"ancillaries: count must be 0, 1, 2 or 3, not {n!r}")
+                raise IllegalAction(f"ancillaries: count must be 0, 1, 2 or 3, not {short(n)}")
             return Action(t, player, n)
         if t == ROLL_SENSITIVITY:
             out = d.get("outcome")
@@ -168,7 +169,7 @@ class ActionCodec:
                 return Action(t, player, None)
             if not _is_int(out) or out not in SENSITIVITY_FACES:
                 raise IllegalAction(
-                    f"roll_sensitivity: outcome must be one of {', '.join(map(str, SENSITIVITY_FACES))}, not {out!r}")
+                    f"roll_sensitivity: outcome must be one of {', '.join(map(str, SENSITIVITY_FACES))}, not {short(out)}")
             return Action(t, player, out)
         if t == CHOOSE_ITINERARY:
             path = d.get("path")
@@ -178,28 +179,28 @@ class ActionCodec:
         # LEASE
         n = d.get("planes")
         if not isinstance(n, int) or isinstance(n, bool) or n < 0:
-            raise IllegalAction(f"lease: planes must be a whole number ≥ 0, not {n!r}")
+            raise IllegalAction(f"lease: planes must be a whole number ≥ 0, not {short(n)}")
         cards = d.get("cards", [])
         if cards is None:
             cards = []
-        if not isinstance(cards, list) or any(c not in FARES or isinstance(c, bool) for c in cards):
-            raise IllegalAction(f"lease: cards must be a list of fare cards, not {cards!r}")
+        if not isinstance(cards, list) or any(not _is_int(c) or c not in FARES for c in cards):
+            raise IllegalAction(f"lease: cards must be a list of fare cards, not {short(cards)}")
         return Action(t, player, (n, tuple(sorted(cards))))
 
     def seat(self, name: Any) -> int:
-        if name in self._seat:
+        if isinstance(name, str) and name in self._seat:
             return self._seat[name]
-        raise IllegalAction(f"unknown player {name!r} (players: {', '.join(self.players)})")
+        raise IllegalAction(f"unknown player {short(name)} (players: {', '.join(self.players)})")
 
     def airport(self, code: Any) -> int:
         idx = self.board.airport_index.get(code) if isinstance(code, str) else None
         if idx is None:
-            raise IllegalAction(f"unknown airport {code!r} on board {self.board.id}")
+            raise IllegalAction(f"unknown airport {short(code)} on board {self.board.id}")
         return idx
 
     def route(self, pair: Any) -> int:
         if not isinstance(pair, list) or len(pair) != 2:
-            raise IllegalAction(f"a route must be a list of two airports, not {pair!r}")
+            raise IllegalAction(f"a route must be a list of two airports, not {short(pair)}")
         a, b = self.airport(pair[0]), self.airport(pair[1])
         r = self.board.route_index.get((self.board.airports[a].code, self.board.airports[b].code))
         if r is None:
@@ -208,9 +209,9 @@ class ActionCodec:
 
     @staticmethod
     def callsign(name: Any) -> int:
-        if name in CALLSIGN_INDEX:
+        if isinstance(name, str) and name in CALLSIGN_INDEX:
             return CALLSIGN_INDEX[name]
-        raise IllegalAction(f"unknown call sign {name!r} (call signs: {', '.join(CALLSIGNS)})")
+        raise IllegalAction(f"unknown call sign {short(name)} (call signs: {', '.join(CALLSIGNS)})")
 
 
 _ARG_KEYS: dict[str, tuple[str, ...]] = {

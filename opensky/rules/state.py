@@ -33,6 +33,7 @@ from opensky.rules.constants import (
 from opensky.rules.errors import IllegalAction
 from opensky.rules.events import Event
 from opensky.rules.itinerary import shortest_paths, winners as w_winners
+from opensky.textlimits import short
 
 # Phases (RULES.md §2–§9).
 SETUP = "setup"
@@ -73,7 +74,7 @@ class GameState:
         if len(set(names)) != P:
             raise IllegalAction("player names must be different")
         if board.uses_hubs is board.uses_cross_border:
-            raise IllegalAction(f"unknown regional rule {board.regional_rule!r}")
+            raise IllegalAction(f"unknown regional rule {short(board.regional_rule)}")
         self.board = board
         self.names = names
         self.P = P
@@ -127,7 +128,7 @@ class GameState:
     def _set_callsigns(self, callsigns: Mapping[str, str]) -> None:
         if set(callsigns) != set(CALLSIGNS):
             missing = [c for c in CALLSIGNS if c not in callsigns]
-            unknown = [str(c) for c in callsigns if c not in CALLSIGN_INDEX]
+            unknown = [short(c, 20) for c in callsigns if c not in CALLSIGN_INDEX][:6]
             parts = []
             if missing:
                 parts.append("missing " + ", ".join(missing))
@@ -139,7 +140,7 @@ class GameState:
             code = callsigns[cs]
             a = self.board.airport_index.get(code) if isinstance(code, str) else None
             if a is None:
-                raise IllegalAction(f"call sign {cs}: unknown airport {code!r} on board {self.board.id}")
+                raise IllegalAction(f"call sign {cs}: unknown airport {short(code)} on board {self.board.id}")
             if a in seen:
                 raise IllegalAction(f"call signs {seen[a]} and {cs} are both on {code}: six different airports are needed")
             seen[a] = cs
@@ -469,7 +470,7 @@ class GameState:
 
     def _do_place_plane(self, p: int, r: int, ev: list[Event]) -> None:
         if not isinstance(r, int) or not 0 <= r < len(self.board.routes):
-            raise IllegalAction(f"no such route: {r!r}")
+            raise IllegalAction(f"no such route: {short(r)}")
         if not self.can_place(p, r):
             a, b = self.board.routes[r]
             raise IllegalAction(
@@ -498,7 +499,7 @@ class GameState:
     # ------------------------------------------------------------ §8.1
     def _do_place_hub(self, p: int, a: int, ev: list[Event]) -> None:
         if not isinstance(a, int) or not 0 <= a < len(self.board.airports):
-            raise IllegalAction(f"no such airport: {a!r}")
+            raise IllegalAction(f"no such airport: {short(a)}")
         if a in self.hubs[p]:
             raise IllegalAction(
                 f"{self.names[p]} already has a hub at {self.board.airports[a].code}: "
@@ -700,7 +701,7 @@ class GameState:
     def _do_roll_sensitivity(self, p: int, roll: Any, ev: list[Event]) -> None:
         if roll not in SENSITIVITY_FACES or isinstance(roll, bool):
             raise IllegalAction(
-                f"the price-sensitivity die shows {', '.join(map(str, SENSITIVITY_FACES))}, not {roll!r}")
+                f"the price-sensitivity die shows {', '.join(map(str, SENSITIVITY_FACES))}, not {short(roll)}")
         fare = self.bid[p]
         assert fare is not None
         price = fare + ANCILLARY_VALUE * self.chit_count
@@ -837,7 +838,7 @@ class GameState:
                 f"{name} can lease at most {limit} plane(s) now ({room} below the plane limit, "
                 f"{self.revenue(p)} of won revenue at {LEASE_COST} each)")
         if not isinstance(cards, tuple) or any(c not in FARE_INDEX for c in cards):
-            raise IllegalAction(f"lease: {cards!r} are not fare cards")
+            raise IllegalAction(f"lease: {short(cards)} are not fare cards")
         cards = tuple(sorted(cards))
         if k == 0:
             if cards:

@@ -136,7 +136,7 @@ def test_bad_files_are_refused_cleanly_and_left_untouched(tmp_path):
         with pytest.raises(SaveError) as e:
             load(p)
         msg = str(e.value)
-        assert "\n" not in msg and str(p) in msg, (name, msg)
+        assert "\n" not in msg and p.name in msg and len(msg) <= 200, (name, msg)
         assert p.read_bytes() == data, name  # untouched
         # and on the command line: one line, exit 2
         if name in ("truncated", "future-version", "illegal", "wrong-board"):
@@ -175,9 +175,15 @@ from opensky.persistence.store import write_autosave
 from opensky.rules.session import Session
 b = load_board('europe')
 rng = random.Random(int(sys.argv[1]))
-print('go', flush=True)
+first = True
 while True:
     s = Session(b, ['Ann', 'Bo'], seed=rng.randrange(10**6), callsigns='random')
+    write_autosave(s, [SeatInfo('Ann'), SeatInfo('Bo')])
+    if first:
+        # the parent kills only after a first whole autosave exists, so the
+        # check "a loadable save is always left" is about the kill, not luck
+        print('go', flush=True)
+        first = False
     while not s.state.game_over:
         st = s.state
         if st.is_chance():

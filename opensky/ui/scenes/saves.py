@@ -35,7 +35,8 @@ def open_game(app: "App", loaded: LoadedGame, read_only: bool = False) -> "GameS
 
 
 def continue_latest(app: "App") -> str | None:
-    """Continue the autosaved game; the error message if it cannot be loaded."""
+    """Continue the autosaved game (or its previous copy); the error message
+    if no copy can be loaded (the damaged files are kept aside, untouched)."""
     try:
         loaded = read_autosave()
     except SaveError as e:
@@ -43,7 +44,15 @@ def continue_latest(app: "App") -> str | None:
     if loaded is None:
         return tr("There is no game to continue.")
     app.replace(open_game(app, loaded))
+    show_notes(app, loaded)
     return None
+
+
+def show_notes(app: "App", loaded: LoadedGame) -> None:
+    """Tell the player what opening the game changed (a previous copy used,
+    bids asked again, an unknown computer level), one dialog per note."""
+    for text, params in reversed(loaded.notes):
+        app.push(MessageDialog(app, N_("About this game"), text, params))
 
 
 class MessageDialog(Scene):
@@ -51,22 +60,40 @@ class MessageDialog(Scene):
 
     overlay = True
 
-    def __init__(self, app: "App", title: str, text: str) -> None:
+    def __init__(self, app: "App", title: str, text: str, params: dict[str, str] | None = None,
+                 action: tuple[str, Callable[[], None]] | None = None) -> None:
+        """``text`` is shown as ``tr(text, **params)``; ``action`` adds a second
+        button (label, what it does after the dialog closes)."""
         super().__init__(app)
         self.title = title
         self.text = text
+        self.params = params or {}
         self.widgets = WidgetGroup()
-        self.ok = self.widgets.add(Button("OK", app.pop, primary=True))
+        self.action: Button | None = None
+        if action is not None:
+            label, then = action
+
+            def run() -> None:
+                app.pop()
+                then()
+            self.action = Button(label, run, primary=True)
+            self.widgets.add(self.action)
+        self.ok = self.widgets.add(Button(N_("OK") if action is None else N_("Close"), app.pop,
+                                          primary=action is None))
 
     def resize(self, size: tuple[int, int]) -> None:
         s = T.ui_scale(size)
         w, h = size
-        self.lines = D.wrap(tr(self.text), int(T.TYPE.body * s), int(520 * s))
+        self.lines = D.wrap(tr(self.text, **self.params), int(T.TYPE.body * s), int(520 * s))[:14]
         ph = int(150 * s) + len(self.lines) * int(T.TYPE.body * 1.35 * s)
         self.panel = pygame.Rect(w // 2 - int(300 * s), h // 2 - ph // 2, int(600 * s), ph)
         self.ok.rect = pygame.Rect(self.panel.right - int(140 * s), self.panel.bottom - int(64 * s),
                                    int(116 * s), int(T.BUTTON_H * s))
-        self.widgets.set_focus(self.ok)
+        if self.action is not None:
+            aw = max(int(150 * s), assets.text(tr(self.action.label), int(T.TYPE.body * s), T.INK).get_width()
+                     + int(40 * s))
+            self.action.rect = pygame.Rect(self.ok.rect.x - int(12 * s) - aw, self.ok.rect.y, aw, self.ok.rect.h)
+        self.widgets.set_focus(self.action or self.ok)
         self.dirty = True
 
     def handle(self, e: pygame.event.Event) -> None:
@@ -219,6 +246,7 @@ class LoadScene(Scene):
             self.app.replace(ReplayScene(self.app, loaded))
         else:
             self.app.replace(open_game(self.app, loaded))
+        show_notes(self.app, loaded)
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:

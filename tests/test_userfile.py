@@ -1,0 +1,78 @@
+"""The one reading path for user files (issue 13): regular files only, a size
+cap, budgets for nesting, aliases and numbers, one short line for any problem."""
+from __future__ import annotations
+
+import os
+import time
+
+import pytest
+
+from opensky import userfile as U
+from opensky.textlimits import one_line, short
+
+
+def problem(fn, *args) -> str:  # type: ignore[no-untyped-def]
+    with pytest.raises(U.FileProblem) as e:
+        fn(*args)
+    msg = str(e.value)
+    assert "\n" not in msg and len(msg) <= U.MAX_MESSAGE, msg
+    return msg
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX")
+def test_special_files_are_refused_without_blocking(tmp_path):
+    fifo = tmp_path / "f"
+    os.mkfifo(fifo)
+    t0 = time.perf_counter()
+    assert "not a regular file" in problem(U.read_bytes, fifo, "save")
+    assert "not a regular file" in problem(U.read_bytes, "/dev/zero", "save")
+    assert time.perf_counter() - t0 < 1
+    assert "is a folder" in problem(U.read_bytes, tmp_path, "save")
+    assert "no such save file" in problem(U.read_bytes, tmp_path / "none", "save")
+    (tmp_path / "link").symlink_to("/dev/zero")
+    assert "not a regular file" in problem(U.read_bytes, tmp_path / "link", "save")
+
+
+def test_the_size_cap(tmp_path):
+    p = tmp_path / "big"
+    p.write_bytes(b"x" * 101)
+    assert "too large" in problem(U.read_bytes, p, "save", 100)
+    assert U.read_bytes(p, "save", 101) == b"x" * 101
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("[" * 100_000, "nested"),
+    ("[" * 65 + "]" * 65, "nested more than 64"),
+    ("1" * 4301, "4301 digits"),
+    ('{"a": 1e999}', "too large"),
+    ('[-Infinity]', "not a number"),
+    ('[NaN]', "not a number"),
+    ('{"a": ', "cut short"),
+    ("", "empty"),
+])
+def test_json_budgets(text, fragment):
+    assert fragment in problem(U.parse_json, text, "s.json", "save")
+
+
+def test_json_within_budgets():
+    assert U.parse_json('{"a": [1, 2.5, null, "x"]}', "ok") == {"a": [1, 2.5, None, "x"]}
+    assert U.parse_json("[" * 64 + "]" * 64, "ok") is not None
+
+
+def test_yaml_alias_bomb_is_cheap_and_cycles_refused():
+    bomb = "a: &l0 [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 10)}]\n" for i in range(1, 12))
+    t0 = time.perf_counter()
+    assert "alias" in problem(U.parse_yaml, bomb, "b.yaml")
+    assert time.perf_counter() - t0 < 0.5
+    assert "refers to itself" in problem(U.parse_yaml, "a: &x [1, *x]\n", "c.yaml")
+    data, node = U.parse_yaml("a: &x [1, 2]\nb: *x\n", "ok.yaml")
+    assert data == {"a": [1, 2], "b": [1, 2]} and node is not None
+
+
+def test_messages_show_values_cut_short():
+    loop: list = [1]
+    loop.append(loop)
+    assert len(short(loop)) <= 40 and len(short("x" * 10**6)) == 40
+    assert short(10 ** 5000) == "<a number too large to show>"
+    assert one_line("a\nb" + "c" * 500) .startswith("a b") and len(one_line("c" * 500)) == 200
