@@ -1,15 +1,80 @@
 """Player settings that stick: saved as JSON in the user's configuration folder
-(platformdirs) and restored at start.  A missing or damaged file gives the
-defaults; writing is atomic like saves."""
+(platformdirs) and restored at start; writing is atomic like saves.
+
+The file sits in the player's own folder, where anything can happen to it: a
+hand edit, a disk error, a copy from another machine, even a pipe or a folder
+under its name.  Whatever is there, the game must start, and the player must
+not lose their settings silently.  So:
+
+* every value is checked **one by one** (``from_dict``): a bad value gives
+  that setting's default and keeps the others; numbers out of range, however
+  large (``1e999``), are clamped; flags must be real true/false;
+* a file that cannot be used at all (not JSON, not a table of settings, too
+  large, unreadable) is **moved aside** to ``settings.json.bad``, so the
+  defaults written at exit do not destroy it, and a notice tells the player;
+* a ``settings.json`` that is not a regular file (a folder, pipe, device) is
+  neither read nor written over;
+* a failed write is reported (``save_report``) instead of being forgotten;
+* temporary files left by a write that was killed before its rename are
+  removed at the next start.
+
+No pygame here: the window clamps the size to the desktop itself
+(``max_window``).  Notices are plain ``(title, body, fields)`` tuples of
+English keys (marked with ``N_``) that the window translates when it shows
+them.
+"""
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field, fields
+import math
+import os
+import stat
+from dataclasses import asdict, dataclass, field, fields, replace
+from pathlib import Path
 from typing import Any
 
+from opensky.i18n import LANGUAGES, N_
 from opensky.userdirs import config_dir
+from opensky.userfile import FileProblem, display, read_text
 
 FILE = "settings.json"
+#: Where a damaged settings file is kept (an older one is replaced).
+BAD = FILE + ".bad"
+MIN_WINDOW = (960, 600)
+#: The largest window when the desktop size is not known (8K).
+MAX_WINDOW = (7680, 4320)
+#: Longest whole number kept as it is while parsing (longer ones count as
+#: infinitely large and are clamped; Python refuses over 4,300 digits anyway).
+_MAX_DIGITS = 64
+
+#: A message for the player: (title, body, fields) — English keys, the body
+#: formatted with the fields (paths) after translation.
+Notice = tuple[str, str, dict[str, str]]
+
+DAMAGED_TITLE = N_("Settings file damaged")
+UNUSABLE_TITLE = N_("Settings file cannot be used")
+DAMAGED_MOVED = N_("The settings file could not be read, so the default settings are used. "
+                   "The damaged file is kept as {path}.")
+DAMAGED_KEPT = N_("The settings file {path} could not be read, so the default settings are used. "
+                  "It is left as it is, and settings are not saved until it is repaired or removed.")
+NOT_REGULAR = N_("{path} is not a regular file (it is a folder, pipe or device), so it is not read. "
+                 "The default settings are used, and settings are not saved until it is removed.")
+NOT_SAVED_TITLE = N_("Settings not saved")
+NOT_SAVED = N_("Your settings could not be saved in the folder {path}. They apply until you quit. "
+               "Check that the folder exists and can be written.")
+
+
+def shown(path: Path, limit: int = 160) -> str:
+    """A path as a notice shows it: absolute (the folder the game was started
+    from means nothing to a player), printable, on one line, cut from the
+    left (the file's name matters most)."""
+    try:
+        text = os.fsdecode(os.path.abspath(path))
+    except (OSError, ValueError, TypeError):
+        return FILE
+    text = text.encode("utf-8", "replace").decode("utf-8")  # undecodable bytes
+    text = "".join(c if c.isprintable() else "?" for c in text)
+    return text if len(text) <= limit else "…" + text[-(limit - 1):]
 
 
 @dataclass
@@ -25,50 +90,205 @@ class Settings:
     window_size: list[int] = field(default_factory=lambda: [1280, 720])
     text_scale: float = 1.0
 
-    def clamp(self) -> "Settings":
-        """Keep every value in its range (a hand-edited file can't break the game)."""
-        def f(v: Any, lo: float, hi: float, default: float) -> float:
-            try:
-                x = float(v)
-            except (TypeError, ValueError):
-                return default
-            return min(hi, max(lo, x)) if x == x else default
+    def clamp(self, max_window: tuple[int, int] = MAX_WINDOW) -> "Settings":
+        """Keep every value in its range, each on its own (a hand-edited file
+        or a caller's odd value can't break the game)."""
         d = Settings()
-        self.master_volume = f(self.master_volume, 0, 1, d.master_volume)
-        self.effects_volume = f(self.effects_volume, 0, 1, d.effects_volume)
-        self.music_volume = f(self.music_volume, 0, 1, d.music_volume)
-        self.anim_speed = f(self.anim_speed, 0, 8, d.anim_speed)
-        self.ai_pace = f(self.ai_pace, 0, 5, d.ai_pace)
-        self.text_scale = f(self.text_scale, 0.8, 1.5, d.text_scale)
-        self.muted = bool(self.muted)
-        self.fullscreen = bool(self.fullscreen)
-        if not isinstance(self.language, str):
-            self.language = ""
-        try:
-            w, h = (int(x) for x in self.window_size)
-            self.window_size = [max(960, min(7680, w)), max(600, min(4320, h))]
-        except (TypeError, ValueError):
-            self.window_size = list(d.window_size)
+        for f in fields(self):
+            setattr(self, f.name, _check(f.name, getattr(self, f.name), getattr(d, f.name), max_window))
         return self
 
 
+#: (lowest, highest) of each number setting.
+RANGES: dict[str, tuple[float, float]] = {
+    "master_volume": (0.0, 1.0), "effects_volume": (0.0, 1.0), "music_volume": (0.0, 1.0),
+    "anim_speed": (0.0, 8.0), "ai_pace": (0.0, 5.0), "text_scale": (0.8, 1.5),
+}
+
+
+def _number(v: Any, lo: float, hi: float, default: float) -> float:
+    """``v`` clamped to [lo, hi] if it is a real number (not a flag, not text);
+    ``default`` otherwise.  Infinities clamp; NaN is no number."""
+    if isinstance(v, bool) or not isinstance(v, (int, float)):
+        return default
+    try:
+        x = float(v)
+    except OverflowError:  # an int too large for a float
+        x = math.inf if v > 0 else -math.inf
+    if math.isnan(x):
+        return default
+    return min(hi, max(lo, x))
+
+
+def _flag(v: Any, default: bool) -> bool:
+    """A real true/false (or 0/1); anything else, such as the text "false"
+    (which ``bool()`` would make True), gives the default."""
+    if isinstance(v, bool):
+        return v
+    if isinstance(v, int) and v in (0, 1):
+        return bool(v)
+    return default
+
+
+def _check(name: str, v: Any, default: Any, max_window: tuple[int, int]) -> Any:
+    if name in RANGES:
+        lo, hi = RANGES[name]
+        return _number(v, lo, hi, default)
+    if name in ("muted", "fullscreen"):
+        return _flag(v, default)
+    if name == "language":
+        return v if isinstance(v, str) and (v == "" or v in LANGUAGES) else ""
+    if name == "window_size":
+        return window_size(v, default, max_window)
+    return default
+
+
+def window_size(v: Any, default: list[int], max_window: tuple[int, int] = MAX_WINDOW) -> list[int]:
+    """A stored [width, height] clamped between the minimum window and
+    ``max_window`` (never below the minimum); ``default`` if it is not a pair
+    of numbers."""
+    if not isinstance(v, (list, tuple)) or len(v) != 2:
+        return list(default)
+    out = []
+    for x, lo, hi in zip(v, MIN_WINDOW, max_window):
+        n = _number(x, lo, max(lo, hi), math.nan)
+        if math.isnan(n):
+            return list(default)
+        out.append(int(round(n)))
+    return out
+
+
+def from_dict(raw: dict[Any, Any], max_window: tuple[int, int] = MAX_WINDOW) -> Settings:
+    """Settings from a parsed file: known keys checked one by one, unknown
+    keys ignored, missing or bad ones the defaults."""
+    st = Settings()
+    for f in fields(st):
+        if f.name in raw:
+            setattr(st, f.name, _check(f.name, raw[f.name], getattr(st, f.name), max_window))
+    return st
+
+
+# --------------------------------------------------------------------- reading
+
+
+@dataclass
+class Loaded:
+    """What ``load_report`` found."""
+    settings: Settings
+    #: Tell the player this (once): the file was damaged or unusable.
+    notice: Notice | None = None
+    #: False: leave ``settings.json`` alone this session (it is not a regular
+    #: file, or it is damaged and could not be moved aside).
+    writable: bool = True
+
+
+def _parse_int(text: str) -> float | int:
+    """Whole numbers as usual; absurdly long ones as ±infinity (then clamped),
+    so one such value does not make the whole file unreadable."""
+    if len(text.lstrip("-")) > _MAX_DIGITS:
+        return -math.inf if text.startswith("-") else math.inf
+    return int(text)
+
+
+def _parse(text: str, where: str) -> dict[Any, Any]:
+    """The settings table of a file's text, or FileProblem.
+
+    Unlike ``userfile.parse_json`` this accepts numbers that do not fit
+    (``1e999``, ``Infinity``, 100 digits): they are clamped value by value
+    afterwards instead of costing the player every other setting.  Values are
+    never walked recursively, so deep nesting only matters to ``json`` itself
+    (RecursionError, caught here)."""
+    if not text.strip():
+        raise FileProblem(where, "the settings file is empty")
+    try:
+        raw = json.loads(text, parse_int=_parse_int)
+    except json.JSONDecodeError as e:
+        raise FileProblem(where, f"the settings file is damaged (line {e.lineno}: {e.msg})") from None
+    except RecursionError:
+        raise FileProblem(where, "the settings file is damaged (nested too deeply)") from None
+    except (ValueError, TypeError, OverflowError, MemoryError) as e:
+        raise FileProblem(where, f"the settings file is damaged ({type(e).__name__})") from None
+    if not isinstance(raw, dict):
+        raise FileProblem(where, "is not a settings file (it holds no table of settings)")
+    return raw
+
+
+def load_report(max_window: tuple[int, int] = MAX_WINDOW) -> Loaded:
+    """Read the settings at start, never failing.
+
+    Removes leftover temporary files first.  A missing file (or a missing
+    folder) gives the defaults quietly; a damaged one is moved aside to
+    ``settings.json.bad`` with a notice; a non-regular one is left alone, not
+    read, with a notice."""
+    folder = config_dir()
+    path = folder / FILE
+    remove_stale_temp_files(folder)
+    try:
+        st = os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return Loaded(Settings())
+    except (OSError, ValueError):
+        return _set_aside(path)
+    if not stat.S_ISREG(st.st_mode):
+        return Loaded(Settings(), (UNUSABLE_TITLE, NOT_REGULAR, {"path": shown(path)}), writable=False)
+    where = display(path)
+    try:
+        raw = _parse(read_text(path, "settings", where=where), where)
+    except FileProblem:
+        if not os.path.lexists(path):  # removed while we looked: nothing to keep
+            return Loaded(Settings())
+        return _set_aside(path)
+    return Loaded(from_dict(raw, max_window))
+
+
+def _set_aside(path: Path) -> Loaded:
+    """Keep a damaged settings file as ``settings.json.bad`` so that saving
+    the defaults later does not destroy what the player had."""
+    bad = path.with_name(BAD)
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode) and not os.path.islink(path):
+            raise OSError("not a regular file")  # changed under us: leave it
+        os.replace(path, bad)
+    except (OSError, ValueError):
+        return Loaded(Settings(), (DAMAGED_TITLE, DAMAGED_KEPT, {"path": shown(path)}), writable=False)
+    return Loaded(Settings(), (DAMAGED_TITLE, DAMAGED_MOVED, {"path": shown(bad)}))
+
+
 def load() -> Settings:
+    """The settings (see ``load_report``, which also says what went wrong)."""
+    return load_report().settings
+
+
+def remove_stale_temp_files(folder: Path, now: float | None = None) -> int:
+    """Remove ``settings.json.*.tmp`` files that a write killed between
+    writing and renaming left behind (``persistence.store.remove_stale_temp_files``)."""
+    from opensky.persistence.store import remove_stale_temp_files as remove
+    return remove([folder], prefixes=(FILE + ".",), now=now)
+
+
+# --------------------------------------------------------------------- writing
+
+
+def save_report(settings: Settings) -> Notice | None:
+    """Write the settings (checked again first); None when written, else the
+    notice telling the player why not.  A ``settings.json`` that is not a
+    regular file is never written over."""
+    from opensky.persistence.store import write_atomic
     path = config_dir() / FILE
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        mode = os.stat(path).st_mode
     except (OSError, ValueError):
-        return Settings()
-    if not isinstance(raw, dict):
-        return Settings()
-    known = {f.name for f in fields(Settings)}
-    return Settings(**{k: v for k, v in raw.items() if k in known}).clamp()
+        mode = None
+    if mode is not None and not stat.S_ISREG(mode):
+        return (UNUSABLE_TITLE, NOT_REGULAR, {"path": shown(path)})
+    try:
+        text = json.dumps(asdict(replace(settings).clamp()), indent=1, allow_nan=False)
+        write_atomic(path, text)
+    except (OSError, ValueError):
+        return (NOT_SAVED_TITLE, NOT_SAVED, {"path": shown(path.parent)})
+    return None
 
 
 def save(settings: Settings) -> bool:
-    """Write the settings; False (and nothing lost) if the folder can't be written."""
-    from opensky.persistence.store import write_atomic
-    try:
-        write_atomic(config_dir() / FILE, json.dumps(asdict(settings), indent=1))
-        return True
-    except OSError:
-        return False
+    """Write the settings; False (and nothing lost) if they could not be written."""
+    return save_report(settings) is None

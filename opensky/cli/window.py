@@ -56,6 +56,7 @@ def run_demo(args: argparse.Namespace) -> int:
         seat.human = False
         seat.bot = args.bots
     app = app_module.App()
+    _tell_notices(app)   # the demo never shows the title screen, where notices go
     app.anim_speed = args.speed
     app.ai_pace = 0.8 / args.speed
     game = GameScene(app, setup, autosave=False)  # a demo never replaces the player's own game
@@ -79,6 +80,15 @@ def run_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def _tell_notices(app: "object") -> None:
+    """Say on stderr, one line each, what the title screen would have told
+    (a damaged settings file kept aside, …) for commands that skip it."""
+    from opensky.i18n import tr
+    from opensky.textlimits import one_line
+    for title, body, fields in getattr(app, "notices", []):
+        print(one_line(f"opensky: {tr(title)}: {tr(body, **fields)}", 400), file=sys.stderr)
+
+
 def run_replay(path: str) -> int:
     """``python main.py replay SAVE``: the saved game, move by move, in the window."""
     from opensky.persistence.save import SaveError, load
@@ -91,5 +101,6 @@ def run_replay(path: str) -> int:
     from opensky.ui.scenes.replay import ReplayScene
 
     app = app_module.App()
+    _tell_notices(app)
     app.push(ReplayScene(app, loaded))
     return app.run()

@@ -221,9 +221,10 @@ def dumps(session: Session, seats: Sequence[SeatInfo], name: str = "", key: byte
 
 # ---------------------------------------------------------------- reading
 
-def read_document(path: str | os.PathLike[str]) -> dict[str, Any]:
-    """Read and parse a save file; SaveError (one line) if it is not one."""
-    where = display(path)
+def read_document(path: str | os.PathLike[str], where: str | None = None) -> dict[str, Any]:
+    """Read and parse a save file; SaveError (one line, naming the file as
+    ``where``, its path by default) if it is not one."""
+    where = where or display(path)
     try:
         doc = read_json(path, "save", where=where)
     except FileProblem as e:

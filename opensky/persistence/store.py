@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 import tempfile
 import time
 from dataclasses import dataclass
@@ -131,7 +132,7 @@ def read_autosave() -> LoadedGame | None:
         if not p.exists() and not p.is_symlink():
             continue
         try:
-            loaded = from_document(read_document(p), name)
+            loaded = from_document(read_document(p, name), name)
         except SaveError as e:
             errors.append(str(e))
             if p.is_file() and not p.is_symlink():
@@ -145,9 +146,19 @@ def read_autosave() -> LoadedGame | None:
                                     {"file": ", ".join(kept) or AUTOSAVE}))
         return loaded
     if errors:
-        where = f" It was kept as {', '.join(kept)}." if kept else ""
-        raise SaveError(errors[0] + where)
+        raise AutosaveUnreadable(errors[0], kept)
     return None
+
+
+class AutosaveUnreadable(SaveError):
+    """No copy of the autosave can be read: ``problem`` says what is wrong
+    with the latest, ``kept`` names the damaged files kept aside."""
+
+    def __init__(self, problem: str, kept: list[str]):
+        self.problem = problem
+        self.kept = kept
+        where = f" The damaged files were kept as {', '.join(kept)}." if kept else ""
+        super().__init__(f"No copy of the autosave can be read ({problem}).{where}")
 
 
 def unfinished_autosave_exists() -> bool:
@@ -168,26 +179,35 @@ def unfinished_autosave_exists() -> bool:
     return False
 
 
-def remove_stale_temp_files() -> int:
-    """Remove the temporary files a killed program left in the data and saves
-    folders (``NAME.*.tmp`` from ``write_atomic``); how many were removed.
-    Young ones are left: another running copy may be about to rename its own."""
+def remove_stale_temp_files(folders: Sequence[Path] | None = None, prefixes: tuple[str, ...] = (),
+                            now: float | None = None) -> int:
+    """Remove the temporary files a killed program left (``NAME.json.*.tmp``
+    from ``write_atomic``) in ``folders`` (the data and saves folders by
+    default), only those starting with one of ``prefixes`` when given; how
+    many were removed.  Young ones (``STALE_TEMP_SECONDS``) are left: another
+    running copy may be about to rename its own.  Folders and other files are
+    never touched; a link is removed, never what it points to."""
     removed = 0
-    now = time.time()
-    for folder in (data_dir(), saves_dir()):
+    now = time.time() if now is None else now
+    for folder in folders if folders is not None else (data_dir(), saves_dir()):
         try:
-            entries = list(folder.iterdir())
+            with os.scandir(folder) as it:
+                entries = list(it)
         except OSError:
             continue
-        for p in entries:
-            if not (p.name.endswith(".tmp") and ".json." in p.name):
+        for entry in entries:
+            name = entry.name
+            if not (name.endswith(".tmp") and ".json." in name):
+                continue
+            if prefixes and not name.startswith(prefixes):
                 continue
             try:
-                st = p.lstat()
-                if not p.is_file() or p.is_symlink() or now - st.st_mtime < STALE_TEMP_SECONDS:
+                st = entry.stat(follow_symlinks=False)
+                if not (stat.S_ISREG(st.st_mode) or stat.S_ISLNK(st.st_mode)):
                     continue
-                p.unlink()
-                removed += 1
+                if now - st.st_mtime > STALE_TEMP_SECONDS:
+                    os.unlink(entry.path)
+                    removed += 1
             except OSError:
                 continue
     return removed

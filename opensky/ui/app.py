@@ -28,14 +28,46 @@ IDLE_SLEEP = 0.02
 FPS = 60
 
 
+#: A message for the player: (title, body, fields).  Title and body are
+#: English keys (marked with ``N_`` where they are written), translated when
+#: shown; the body's ``{named}`` fields (paths, names) are filled after
+#: translation.  Same shape as ``opensky.settings.Notice``.
+Notice = tuple[str, str, dict[str, str]]
+
+
 class App:
+    """The window and its scenes.
+
+    ``notices`` is the one queue of things the player must be told that no
+    screen was open to say (the settings file was damaged, settings or an
+    autosave could not be written, …).  Anything may add to it with
+    ``notify``; the title screen shows them as message dialogs, one at a
+    time, each once (``take_notice``)::
+
+        app.notify(N_("Autosave failed"), N_("The game could not be saved in {path}."),
+                   path=str(folder))
+    """
+
     def __init__(self, size: tuple[int, int] | None = None, fullscreen: bool | None = None,
                  settings: "Settings | None" = None):
         from opensky import i18n
-        from opensky.settings import load as load_settings
-        self.settings = settings if settings is not None else load_settings()
+        from opensky.settings import load_report
+        self.notices: list[Notice] = []
+        #: Notices already shown to the player (so a problem is told once).
+        self.shown_notices: list[Notice] = []
+        #: False: settings.json is left alone this session (see settings.Loaded).
+        self.settings_writable = True
+        self._save_problem: Notice | None = None
+        if settings is not None:
+            self.settings = settings.clamp()
+        else:
+            loaded = load_report()
+            self.settings, self.settings_writable = loaded.settings, loaded.writable
+            if loaded.notice is not None:
+                self.notify(loaded.notice[0], loaded.notice[1], **loaded.notice[2])
         i18n.set_language(self.settings.language or i18n.system_language())
         T.set_text_scale(self.settings.text_scale)
+        from_settings = size is None
         if size is None:
             size = (self.settings.window_size[0], self.settings.window_size[1])
         if fullscreen is None:
@@ -57,12 +89,16 @@ class App:
         pygame.font.init()
         pygame.display.set_caption("OpenSky")
         self._set_icon()
+        if from_settings:
+            size = self._fit_desktop(size)
+        # The stack exists before the first set_mode: going full screen lays
+        # out the (still empty) stack again.
+        self.stack = SceneStack()
         self.windowed_size = size
         self.fullscreen = False
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
         if fullscreen:
             self.toggle_fullscreen()
-        self.stack = SceneStack()
         self.running = True
         self.clock = pygame.time.Clock()
         self.last = time.perf_counter()
@@ -88,6 +124,45 @@ class App:
                 pygame.display.set_icon(pygame.image.load(str(p)))
         except (pygame.error, OSError):
             pass
+
+    @staticmethod
+    def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
+        """A remembered window size that fits the largest screen (a file
+        copied from a bigger screen, or edited, must still give a window one
+        can see).  The dummy and offscreen drivers (tests, tools) report a
+        made-up 1024×768 desktop, so there any size up to 8K stays."""
+        from opensky.settings import MAX_WINDOW, window_size
+        limit = MAX_WINDOW
+        try:
+            desk = pygame.display.get_desktop_sizes()
+            if desk and pygame.display.get_driver() not in ("dummy", "offscreen"):
+                limit = (max(d[0] for d in desk), max(d[1] for d in desk))
+        except (pygame.error, AttributeError):
+            pass
+        w, h = window_size(list(size), list(DEFAULT_SIZE), limit)
+        return (w, h)
+
+    # ------------------------------------------------------------ notices
+    def notify(self, title: str, body: str, **fields: str) -> None:
+        """Tell the player something when the title screen next shows (or at
+        once if it is showing).  ``title`` and ``body`` are English keys
+        marked with ``N_``; ``fields`` fill the body's ``{named}`` fields
+        after translation (paths are fine; never a whole bad value).  The same
+        notice is queued only once while it waits."""
+        notice: Notice = (title, body, dict(fields))
+        if notice not in self.notices:
+            self.notices.append(notice)
+        top = self.stack.top if hasattr(self, "stack") else None
+        if top is not None and hasattr(top, "show_notices"):
+            top.show_notices()
+
+    def take_notice(self) -> Notice | None:
+        """The next notice to show (removed from the queue), or None."""
+        if not self.notices:
+            return None
+        n = self.notices.pop(0)
+        self.shown_notices.append(n)
+        return n
 
     @property
     def size(self) -> tuple[int, int]:
@@ -234,22 +309,56 @@ class App:
             f()
         return True
 
-    def save_settings(self) -> None:
-        """Remember the window and the player's choices for the next start."""
-        from opensky.settings import save
+    def save_settings(self) -> bool:
+        """Remember the window and the player's choices for the next start.
+
+        False when they could not be written: the first time, a notice tells
+        the player (the Settings screen saves on every change, so they learn
+        it while the window is still open)."""
+        from opensky.settings import save_report
         st = self.settings
         st.anim_speed, st.ai_pace, st.fullscreen = self.anim_speed, self.ai_pace, self.fullscreen
         st.window_size = list(self.windowed_size)
-        save(st)
+        if not self.settings_writable:
+            return False  # the player was told at start; the file stays as it is
+        problem = save_report(st)
+        if problem is None:
+            return True
+        if self._save_problem is None:
+            self._save_problem = problem
+            self.notify(problem[0], problem[1], **problem[2])
+        return False
 
     def run(self) -> int:
         while self.running:
             self.step(block=True)
             if self.animating():
                 self.clock.tick(FPS)
-        self.save_settings()
+        if not self.save_settings():
+            self._say_unsaved()
         pygame.quit()
+        # pygame.quit() invalidates every font: a later App in this process
+        # (tests, tools) must not draw with the cached dead ones
+        assets.font.cache_clear()
+        assets.clear_caches()
         return 0
+
+    def _say_unsaved(self) -> None:
+        """At quit, settings could not be saved: if no dialog said so, say it
+        in one line on stderr (the window is closing)."""
+        from opensky.i18n import tr
+        from opensky.settings import DAMAGED_KEPT, NOT_REGULAR, NOT_SAVED
+        unsaved = (DAMAGED_KEPT, NOT_REGULAR, NOT_SAVED)  # the notices that say so
+        if any(n[1] in unsaved for n in self.shown_notices) or sys.stderr is None:
+            return
+        pending = [n for n in self.notices if n[1] in unsaved]
+        if not pending:
+            return
+        title, body, fields = pending[0]
+        try:
+            print(f"OpenSky: {tr(title)}: {tr(body, **fields)}", file=sys.stderr)
+        except (OSError, ValueError, UnicodeError):
+            pass
 
 
 def run() -> int:

@@ -67,20 +67,41 @@ def plane_icon(surface: pygame.Surface, center: tuple[float, float], size: float
 
 
 def wrap(text_s: str, size: int, width: int, weight: str = "regular") -> list[str]:
+    """``text_s`` in lines of at most ``width`` pixels.  A word wider than a
+    line (a path has no spaces) is broken, after a path separator or hyphen
+    where possible, and the text flows on after it."""
     f = assets.font(size, weight)
     lines: list[str] = []
     for para in text_s.split("\n"):
-        words = para.split(" ")
         cur = ""
-        for w in words:
-            t = (cur + " " + w).strip()
-            if f.size(t)[0] <= width or not cur:
-                cur = t
-            else:
+        for word in para.split(" "):
+            joined = f"{cur} {word}" if cur else word
+            if f.size(joined)[0] <= width:
+                cur = joined
+                continue
+            if cur:
                 lines.append(cur)
-                cur = w
+            while len(word) > 1 and f.size(word)[0] > width:
+                cut = _cut(word, f, width)
+                lines.append(word[:cut])
+                word = word[cut:]
+            cur = word
         lines.append(cur)
     return lines
+
+
+def _cut(word: str, font: pygame.font.Font, width: int) -> int:
+    """Where to break a too-wide word: the longest start that fits, moved back
+    to just after a separator if one is in its second half."""
+    lo, hi = 1, len(word) - 1
+    while lo < hi:  # the longest prefix that fits (at least one character)
+        mid = (lo + hi + 1) // 2
+        if font.size(word[:mid])[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    sep = max(word.rfind(c, 0, lo) for c in "/\\-_.")
+    return sep + 1 if sep >= 0 and sep + 1 >= lo // 2 else lo
 
 
 def blit_lines(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], size: int,

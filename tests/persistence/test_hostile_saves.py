@@ -166,7 +166,7 @@ def test_continue_with_both_copies_damaged_says_so_and_keeps_both():
     assert unfinished_autosave_exists()          # Continue stays offered, to explain
     with pytest.raises(SaveError) as e:
         read_autosave()
-    assert "kept as" in str(e.value)
+    assert "kept as" in str(e.value) and "autosave.json: " in e.value.problem
     texts = sorted(p.read_text() for p in folder.glob("autosave*.damaged-*.json"))
     assert texts == sorted(["{", '{"format": "opensky-save", "version": 1}'])
 
@@ -305,3 +305,26 @@ def test_commands_on_special_files_neither_hang_nor_trace(tmp_path, command, spe
                        capture_output=True, text=True, timeout=30)
     assert r.returncode == 2, r.stderr
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+# ------------------------------------------------------------ the list of saves
+
+def test_the_save_list_shows_only_clean_text_from_a_hostile_summary():
+    """The list reads each file's summary without a replay, so the summary is
+    hostile too: wrong types and huge texts are dropped or cut."""
+    from opensky.persistence.store import list_saves
+    folder = Path(os.environ["OPENSKY_DATA_DIR"]) / "saves"
+    folder.mkdir(parents=True)
+    doc = good_doc()
+    doc.update(name=["x"] * 3, saved_at=5,
+               summary={"airlines": [1, None, "A" * 1000], "board": {"x": 1}, "month": "M" * 500,
+                        "game_over": "no"})
+    (folder / "hostile.json").write_text(json.dumps(doc))
+    if hasattr(os, "mkfifo"):
+        os.mkfifo(folder / "pipe.json")
+    entries = {e.path.name: e for e in list_saves()}
+    e = entries["hostile.json"]
+    assert e.name == "hostile" and e.saved_at == "" and not e.error
+    assert e.summary == {"airlines": ["A" * 24], "month": "M" * 40}
+    if hasattr(os, "mkfifo"):
+        assert "regular file" in entries["pipe.json"].error

@@ -51,7 +51,8 @@ def test_continue_with_damaged_autosave_says_so(app):
     title = app.stack.top
     click(app, title.b_cont.rect.center)
     assert isinstance(app.stack.top, MessageDialog)
-    assert "damaged" in app.stack.top.text or "cut short" in app.stack.top.text
+    shown = " ".join(app.stack.top.lines)
+    assert "damaged" in shown or "cut short" in shown, shown
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene)
 

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from opensky.i18n import N_, month, name_of, tr
-from opensky.persistence.save import LoadedGame, SaveError, load
-from opensky.persistence.store import SaveEntry, delete_save, list_saves, read_autosave, save_named
+from opensky.persistence.save import LoadedGame, Note, SaveError, load
+from opensky.persistence.store import (
+    AutosaveUnreadable, SaveEntry, delete_save, list_saves, read_autosave, save_named,
+)
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, TextField, WidgetGroup, dialog_frame, rounded, shadowed_panel
@@ -34,15 +36,22 @@ def open_game(app: "App", loaded: LoadedGame, read_only: bool = False) -> "GameS
     return scene
 
 
-def continue_latest(app: "App") -> str | None:
-    """Continue the autosaved game (or its previous copy); the error message
-    if no copy can be loaded (the damaged files are kept aside, untouched)."""
+def continue_latest(app: "App") -> Note | None:
+    """Continue the autosaved game (or its previous copy); what to tell the
+    player (a text key and its fields) if no copy can be loaded — the damaged
+    files are kept aside, untouched."""
     try:
         loaded = read_autosave()
+    except AutosaveUnreadable as e:
+        if e.kept:
+            return (N_("Neither the autosave nor the copy before it can be read ({problem}). "
+                       "The damaged files were kept in your data folder as {files}."),
+                    {"problem": e.problem, "files": ", ".join(e.kept)})
+        return (N_("The autosave cannot be read ({problem})."), {"problem": e.problem})
     except SaveError as e:
-        return str(e)
+        return (N_("The autosave cannot be read ({problem})."), {"problem": str(e)})
     if loaded is None:
-        return tr("There is no game to continue.")
+        return (N_("There is no game to continue."), {})
     app.replace(open_game(app, loaded))
     show_notes(app, loaded)
     return None
@@ -85,7 +94,7 @@ class MessageDialog(Scene):
         s = T.ui_scale(size)
         w, h = size
         self.lines = D.wrap(tr(self.text, **self.params), int(T.TYPE.body * s), int(520 * s))[:14]
-        ph = int(150 * s) + len(self.lines) * int(T.TYPE.body * 1.35 * s)
+        ph = min(h - int(16 * s), int(150 * s) + len(self.lines) * int(T.TYPE.body * 1.35 * s))
         self.panel = pygame.Rect(w // 2 - int(300 * s), h // 2 - ph // 2, int(600 * s), ph)
         self.ok.rect = pygame.Rect(self.panel.right - int(140 * s), self.panel.bottom - int(64 * s),
                                    int(116 * s), int(T.BUTTON_H * s))

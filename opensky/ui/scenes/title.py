@@ -1,21 +1,38 @@
-"""The title screen: New game, Continue, Rules, Settings, Quit."""
+"""The title screen: New game, Continue, Rules, Settings, Quit.
+
+It is also where the player is told what no other screen could say
+(``App.notices``: a damaged settings file, settings that cannot be saved, …),
+one message dialog at a time."""
 from __future__ import annotations
 
 import math
 import random
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from opensky.i18n import tr, trn
+from opensky.i18n import N_, tr
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
+from opensky.ui.scenes.saves import MessageDialog
 from opensky.ui.widgets import Button, WidgetGroup
 from opensky.userdirs import named_saves_exist, saves_exist
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
+
+
+class NoticeDialog(MessageDialog):
+    """A notice from ``App.notices``: the body translated, then its fields
+    (paths) filled in (``MessageDialog`` breaks a long path to fit and keeps
+    the panel inside the window)."""
+
+    def __init__(self, app: "App", notice: tuple[Any, ...]) -> None:
+        # (title, body, fields) from App.notify; a bare (title, body) works too
+        title, body, *rest = notice
+        fields = rest[0] if rest and isinstance(rest[0], dict) else {}
+        super().__init__(app, str(title), str(body), {str(k): str(v) for k, v in fields.items()})
 
 
 class TitleScene(Scene):
@@ -30,26 +47,65 @@ class TitleScene(Scene):
         self.b_quit = self.widgets.add(Button("Quit", app.quit))
         self.bg: pygame.Surface | None = None
         self.t = 0.0
+        self.k, self.ty = app.scale, int(app.size[1] * 0.2)
 
     def enter(self) -> None:
         has = saves_exist()
         self.b_cont.enabled = has
-        self.b_cont.tooltip = "Resume the last game where it was" if has else "No game to continue yet"
+        self.b_cont.tooltip = N_("Resume the last game where it was") if has else N_("No game to continue yet")
         self.b_load.enabled = named_saves_exist()
-        self.b_load.tooltip = "" if self.b_load.enabled else "No saved games yet"
+        self.b_load.tooltip = "" if self.b_load.enabled else N_("No saved games yet")
         self.dirty = True
+        self.show_notices()
+
+    def show_notices(self) -> None:
+        """Show the next waiting notice (``App.notify``) over the title screen.
+
+        Called on every ``enter``, which includes the moment a notice's dialog
+        closes, so the notices come one at a time, each once."""
+        if self.app.stack.top is not self:
+            return
+        notice = self.app.take_notice()
+        if notice is not None:
+            self.app.push(NoticeDialog(self.app, notice))
 
     def resize(self, size: tuple[int, int]) -> None:
         s = T.ui_scale(size)
         w, h = size
-        bw, bh = int(280 * s), int(T.BUTTON_H * s)
-        gap = int(12 * s)
-        y = int(h * 0.43)
+        self.k, self.ty, y = self._layout(size, s)
+        k = self.k
+        bw, bh = int(280 * k), int(T.BUTTON_H * k)
+        gap = int(12 * k)
         for b in self.widgets.widgets:
             b.rect = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
             y += bh + gap
         self.bg = self._background(size, s)
         self.dirty = True
+
+    def _layout(self, size: tuple[int, int], s: float) -> tuple[float, int, int]:
+        """(scale, title top, first button top) of the title and button column.
+
+        The usual places (title at 20 %, buttons from 43 % of the height) when
+        they fit; with large text on a wide window they would not (the buttons
+        ran over the subtitle and off the bottom), so the column is then
+        centred and, if need be, made smaller until it fits above the footer."""
+        w, h = size
+        foot = int(40 * s)  # the version line
+        k = s
+        for _ in range(12):
+            title_h = assets.font(int(T.TYPE.title * 1.5 * k), "bold").get_height()
+            sub_h = assets.font(int(T.TYPE.h2 * k), "medium").get_height()
+            n = len(self.widgets.widgets)
+            buttons = n * int(T.BUTTON_H * k) + (n - 1) * int(12 * k)
+            ty, y = int(h * 0.2), int(h * 0.43)
+            if y >= ty + title_h + sub_h + int(10 * k) and y + buttons <= h - foot:
+                return k, ty, y
+            block = title_h + int(4 * k) + sub_h + int(24 * k) + buttons
+            if block <= h - foot - int(12 * k):
+                ty = max(int(12 * k), (h - foot - block) // 2)
+                return k, ty, ty + title_h + int(4 * k) + sub_h + int(24 * k)
+            k *= 0.92
+        return k, int(12 * k), int(h * 0.43)
 
     def _background(self, size: tuple[int, int], s: float) -> pygame.Surface:
         w, h = size
@@ -74,10 +130,14 @@ class TitleScene(Scene):
         self.app.push(NewGameScene(self.app))
 
     def cont(self) -> None:
-        from opensky.ui.scenes.saves import MessageDialog, continue_latest
+        """Continue the autosaved game; when no copy of it can be read, say so
+        (the damaged files are kept) and offer a new game."""
+        from opensky.ui.scenes.saves import continue_latest
         err = continue_latest(self.app)
-        if err:
-            self.app.push(MessageDialog(self.app, "The game cannot be continued", err))
+        if err is not None:
+            text, params = err
+            self.app.push(MessageDialog(self.app, N_("The game cannot be continued"), text, params,
+                                        action=(N_("New game"), self.new_game)))
 
     def load(self) -> None:
         from opensky.ui.scenes.saves import LoadScene
@@ -112,15 +172,15 @@ class TitleScene(Scene):
         if self.bg is None or self.bg.get_size() != (w, h):
             self.bg = self._background((w, h), s)
         surface.blit(self.bg, (0, 0))
-        title = assets.text("OpenSky", int(T.TYPE.title * 1.5 * s), (255, 255, 255), "bold")
-        ty = int(h * 0.2)
+        k, ty = self.k, self.ty  # the title column's scale and place (resize)
+        title = assets.text("OpenSky", int(T.TYPE.title * 1.5 * k), (255, 255, 255), "bold")
         surface.blit(title, title.get_rect(midtop=(w // 2, ty)))
-        sub = assets.text(tr("The airline board game"), int(T.TYPE.h2 * s), (200, 210, 228), "medium")
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + title.get_height() + int(4 * s))))
+        sub = assets.text(tr("The airline board game"), int(T.TYPE.h2 * k), (200, 210, 228), "medium")
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + title.get_height() + int(4 * k))))
         # a plane crossing under the title
-        D.plane_icon(surface, (w // 2 + title.get_width() // 2 + int(34 * s), ty + int(26 * s)),
-                     int(22 * s), -math.pi / 8, T.ACCENT, outline=None)
-        self.widgets.draw(surface, s)
+        D.plane_icon(surface, (w // 2 + title.get_width() // 2 + int(34 * k), ty + int(26 * k)),
+                     int(22 * k), -math.pi / 8, T.ACCENT, outline=None)
+        self.widgets.draw(surface, k)
         ver = assets.text(tr("version {v}", v=self.app.version), int(T.TYPE.tiny * s), (150, 165, 190))
         surface.blit(ver, (int(16 * s), h - ver.get_height() - int(12 * s)))
         hint = assets.text(tr("F11 full screen"), int(T.TYPE.tiny * s), (150, 165, 190))
