@@ -9,6 +9,14 @@ for _name in ("stdout", "stderr"):
     if getattr(sys, _name) is None:
         setattr(sys, _name, open(os.devnull, "w", encoding="utf-8"))
 
+# The headless commands print JSON as UTF-8 whatever the console's code page,
+# and a message never fails on a character the terminal cannot show.
+for _stream, _kw in ((sys.stdout, {"encoding": "utf-8"}), (sys.stderr, {"errors": "backslashreplace"})):
+    try:
+        _stream.reconfigure(**_kw)  # type: ignore[union-attr]
+    except (AttributeError, ValueError, OSError):
+        pass
+
 from opensky.cli import main  # noqa: E402
 
 if __name__ == "__main__":

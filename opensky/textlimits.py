@@ -6,9 +6,32 @@ Pure: the rules engine uses it too.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
-__all__ = ["MAX_MESSAGE", "one_line", "short"]
+__all__ = ["MAX_MESSAGE", "one_line", "short", "unshowable", "has_surrogate"]
+
+#: Control characters (C0, DEL, C1) and lone UTF-16 surrogates: text holding
+#: them cannot be drawn (pygame refuses NUL) or written back as UTF-8.
+_UNSHOWABLE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def unshowable(text: str) -> str | None:
+    """Why ``text`` cannot stand as a name on screen or in a file (a control
+    character, or a lone surrogate that is not valid Unicode), or None."""
+    m = _UNSHOWABLE.search(text)
+    if m is None:
+        return None
+    ch = m.group()
+    if "\ud800" <= ch <= "\udfff":
+        return "a character that is not valid Unicode (a lone surrogate)"
+    return f"a control character (U+{ord(ch):04X})"
+
+
+def has_surrogate(text: str) -> bool:
+    """Whether ``text`` holds a lone surrogate (it could not be written as UTF-8)."""
+    return _SURROGATE.search(text) is not None
 
 #: Longest message a problem gives.
 MAX_MESSAGE = 200

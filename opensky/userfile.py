@@ -33,7 +33,7 @@ from typing import Any
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
-from opensky.textlimits import MAX_MESSAGE, one_line, short
+from opensky.textlimits import MAX_MESSAGE, has_surrogate, one_line, short
 
 __all__ = [
     "FileProblem", "read_bytes", "read_text", "parse_json", "read_json", "parse_yaml",
@@ -207,6 +207,8 @@ def parse_json(data: bytes | str, where: str, what: str = "file") -> Any:
         raise FileProblem(where, f"the {what} file is damaged ({type(e).__name__})") from None
     if _depth(value) > MAX_DEPTH:
         raise FileProblem(where, f"the {what} file is damaged (nested more than {MAX_DEPTH} levels deep)")
+    if _any_surrogate(value):
+        raise FileProblem(where, f"the {what} file is damaged (text that is not valid Unicode: a lone surrogate)")
     return value
 
 
@@ -214,6 +216,29 @@ def read_json(path: str | os.PathLike[str], what: str = "file", limit: int = MAX
               where: str | None = None) -> Any:
     shown = where or display(path)
     return parse_json(read_bytes(path, what, limit, where=shown), shown, what)
+
+
+def _any_surrogate(value: Any) -> bool:
+    """Whether any text in parsed data (keys too) holds a lone surrogate, which
+    JSON's \\uD800 and YAML's "\\uD800" escapes can make: such text can be
+    neither drawn nor written back as UTF-8."""
+    stack: list[Any] = [value]
+    seen: set[int] = set()
+    while stack:
+        v = stack.pop()
+        if isinstance(v, str):
+            if has_surrogate(v):
+                return True
+        elif isinstance(v, (list, dict)):
+            if id(v) in seen:          # YAML aliases share containers
+                continue
+            seen.add(id(v))
+            if isinstance(v, dict):
+                stack.extend(v.keys())
+                stack.extend(v.values())
+            else:
+                stack.extend(v)
+    return False
 
 
 def _depth(value: Any) -> int:
@@ -325,6 +350,8 @@ def parse_yaml(text: str, where: str) -> tuple[Any, Node | None]:
             raise FileProblem(where, "not valid YAML (nested too deeply)") from None
         except (yaml.YAMLError, ValueError, TypeError, OverflowError) as e:
             raise FileProblem(where, f"a value cannot be read ({type(e).__name__})") from None
+        if _any_surrogate(data):
+            raise FileProblem(where, "text that is not valid Unicode (a lone surrogate escape such as \\ud800)")
         return data, node
     finally:
         loader.dispose()

@@ -24,6 +24,7 @@ from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
 from opensky.board.model import Airport, Board, BoardError, Country
 from opensky.paths import boards_dir
+from opensky.textlimits import unshowable
 from opensky.userfile import MAX_BYTES as USER_FILE_BYTES, FileProblem, check_yaml_nodes, read_bytes
 
 __all__ = [
@@ -171,6 +172,9 @@ class _Parser:
         value = str(node.value)
         if not value.strip():
             self.fail(node, f"{what} must not be blank")
+        why = unshowable(value)
+        if why is not None:
+            self.fail(node, f"{what} holds {why}")
         return value
 
     def number(self, node: Node, what: str) -> float:

@@ -33,7 +33,7 @@ from opensky.rules.constants import (
 from opensky.rules.errors import IllegalAction
 from opensky.rules.events import Event
 from opensky.rules.itinerary import shortest_paths, winners as w_winners
-from opensky.textlimits import short
+from opensky.textlimits import short, unshowable
 
 # Phases (RULES.md §2–§9).
 SETUP = "setup"
@@ -71,6 +71,10 @@ class GameState:
         names = [str(p) for p in players]
         if any(not n.strip() for n in names):
             raise IllegalAction("every player needs a name")
+        for n in names:
+            why = unshowable(n)
+            if why is not None:
+                raise IllegalAction(f"the player name {short(n, 24)} holds {why}")
         if len(set(names)) != P:
             raise IllegalAction("player names must be different")
         if board.uses_hubs is board.uses_cross_border:

@@ -2,6 +2,7 @@
 resolve from the source tree and from a PyInstaller bundle alike."""
 from __future__ import annotations
 
+import re
 from functools import lru_cache
 from pathlib import Path
 
@@ -39,10 +40,25 @@ def font(size: int, weight: str = "regular") -> pygame.font.Font:
     return pygame.font.Font(str(font_path(weight)), max(6, int(size)))
 
 
+_UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
+
+
+def drawable(s: str) -> str:
+    """``s`` with what pygame cannot draw (NUL, lone surrogates) replaced by
+    U+FFFD: every text reaching the screen passes here, whatever a file held."""
+    return _UNDRAWABLE.sub("\ufffd", s) if _UNDRAWABLE.search(s) else s
+
+
 @lru_cache(maxsize=4096)
 def text(s: str, size: int, color: tuple[int, int, int], weight: str = "regular") -> pygame.Surface:
-    """Rendered text (cached: the same label is not rendered every frame)."""
-    return font(size, weight).render(s, True, color)
+    """Rendered text (cached: the same label is not rendered every frame).
+    Text with nothing visible to draw (only zero-width characters) gives an
+    empty surface of the font's height, as an empty string does."""
+    f = font(size, weight)
+    try:
+        return f.render(drawable(s), True, color)
+    except pygame.error:  # "Text has zero width"
+        return f.render("", True, color)
 
 
 def clear_caches() -> None:

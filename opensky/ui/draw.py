@@ -72,7 +72,7 @@ def wrap(text_s: str, size: int, width: int, weight: str = "regular") -> list[st
     where possible, and the text flows on after it."""
     f = assets.font(size, weight)
     lines: list[str] = []
-    for para in text_s.split("\n"):
+    for para in assets.drawable(text_s).split("\n"):
         cur = ""
         for word in para.split(" "):
             joined = f"{cur} {word}" if cur else word

@@ -167,6 +167,8 @@ BAD: list[tuple[str, str, int | None, str]] = [
     ("canvas inf", edit("canvas: [800, 400]", "canvas: [800, .inf]"), 4, "finite"),
     ("canvas 1e999", edit("canvas: [800, 400]", "canvas: [1e999, 400]"), 4, "finite"),
     ("canvas huge int", edit("canvas: [800, 400]", "canvas: [1" + "0" * 400 + ", 400]"), 4, "too large"),
+    ("name with NUL", edit("name: Base board", 'name: "Base\\0board"'), 2, "control character"),
+    ("name with surrogate", edit("name: Base board", 'name: "Base\\ud800"'), 2, "not valid Unicode"),
     ("canvas giant int", edit("canvas: [800, 400]", "canvas: [1" + "0" * 5000 + ", 400]"), 4, "too large"),
     ("canvas bool", edit("canvas: [800, 400]", "canvas: [true, 400]"), 4, "must be a number, not the value true"),
     ("canvas quoted", edit("canvas: [800, 400]", "canvas: ['800', 400]"), 4, "must be a number, not text '800'"),

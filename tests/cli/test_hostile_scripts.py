@@ -85,3 +85,13 @@ def test_unreadable_yaml(tmp_path, capsys, text):
 def test_an_oversized_script_is_refused_before_reading(tmp_path, capsys):
     err = run(tmp_path, b"#" * (MAX_BYTES + 1), capsys)
     assert "too large" in err
+
+
+@pytest.mark.parametrize("players, fragment", [
+    ('["A\\ud800", "Bo"]', "not valid Unicode"),      # cannot be written as UTF-8
+    ('["A\\0", "Bo"]', "control character"),          # cannot be drawn
+    ('["A\\x1b[31m", "Bo"]', "control character"),
+])
+def test_names_that_cannot_be_shown_or_written(tmp_path, capsys, players, fragment):
+    err = run(tmp_path, f"board: europe\nplayers: {players}\ncallsigns: recommended\n", capsys)
+    assert fragment in err, err

@@ -328,3 +328,13 @@ def test_the_save_list_shows_only_clean_text_from_a_hostile_summary():
     assert e.summary == {"airlines": ["A" * 24], "month": "M" * 40}
     if hasattr(os, "mkfifo"):
         assert "regular file" in entries["pipe.json"].error
+
+
+@pytest.mark.parametrize("name", ["A\ud800", "A\x00", "\x1b[2J"])
+def test_seat_names_that_cannot_be_shown_or_written_are_refused(tmp_path, name):
+    text = dumps(random_session("europe", 2, 3, 10), seats(2)).replace('"Ann"', json.dumps(name))
+    p = tmp_path / "n.json"
+    p.write_text(text, encoding="utf-8", errors="surrogatepass")
+    with pytest.raises(SaveError) as e:
+        load(p)
+    assert "\n" not in str(e.value) and len(str(e.value)) <= 200

@@ -98,3 +98,13 @@ def test_loading_a_save_with_an_unknown_level_tells_the_player(app):
     click(app, top.ok.rect.center)
     g = app.stack.top
     assert isinstance(g, GameScene) and g.setup.seats[1].bot == "normal"
+
+
+@pytest.mark.parametrize("text", ["a\x00b", "\ud800", "\u202e", "\u200b", ""])
+def test_any_text_can_be_drawn(app, text):
+    """What a file holds may reach the screen: NUL and lone surrogates are
+    drawn as U+FFFD, text with nothing visible as an empty line."""
+    from opensky.ui import assets, draw as D
+    img = assets.text(text, 20, (0, 0, 0))
+    assert img.get_height() > 0
+    assert D.wrap(text, 20, 100)
