@@ -323,25 +323,163 @@ def _yaml_problem(e: yaml.MarkedYAMLError, where: str) -> FileProblem:
                        mark.line + 1 if mark is not None else None)
 
 
+#: Under this size a YAML error is described by PyYAML's pure-Python parser
+#: (its wording and line numbers are the ones our messages were written for);
+#: a larger file keeps libyaml's own words, so a bad 8 MB file costs no time.
+_PURE_MESSAGE_BYTES = 256 * 1024
+
+
+def _event_loader(text: str) -> Any:
+    """The fastest safe event parser here: libyaml's when PyYAML has it (10×
+    faster than the pure one; its own composer recurses in C and can crash on
+    deep nesting, so only its *events* are used, composed by ``compose_yaml``)."""
+    cls = getattr(yaml, "CSafeLoader", None) if getattr(yaml, "__with_libyaml__", False) else None
+    return (cls or yaml.SafeLoader)(text)
+
+
+def compose_yaml(text: str, where: str) -> Node | None:
+    """The node tree of one YAML document, built without recursion and within
+    the budgets (depth, node count with aliases expanded, long numbers);
+    FileProblem with the line for anything wrong.
+
+    The tree is what ``yaml.compose`` gives (same tags, marks and shared
+    alias nodes), so callers can read line numbers and construct from it."""
+    try:
+        return _compose(text, where)
+    except FileProblem:
+        raise
+    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError) as e:
+        if len(text) <= _PURE_MESSAGE_BYTES:
+            _pure_compose_problem(text, where)
+        raise _problem_from(e, where) from None
+
+
+def _problem_from(e: BaseException, where: str) -> FileProblem:
+    if isinstance(e, yaml.MarkedYAMLError):
+        return _yaml_problem(e, where)
+    if isinstance(e, yaml.reader.ReaderError):
+        return FileProblem(where, f"not valid YAML (a character that is not allowed: {e.reason})")
+    if isinstance(e, (RecursionError, MemoryError)):
+        return FileProblem(where, "not valid YAML (nested too deeply)")
+    first = str(e).splitlines()[0] if str(e) else type(e).__name__
+    return FileProblem(where, f"not valid YAML ({one_line(first, 80)})")
+
+
+def _pure_compose_problem(text: str, where: str) -> None:
+    """Raise the problem PyYAML's pure parser reports for ``text`` (if any)."""
+    loader = None
+    try:
+        loader = yaml.SafeLoader(text)
+        loader.get_single_node()
+    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError) as e:
+        raise _problem_from(e, where) from None
+    finally:
+        if loader is not None:
+            loader.dispose()
+
+
+def _compose(text: str, where: str) -> Node | None:
+    from yaml import events as ev
+
+    resolver = yaml.SafeLoader("")
+    loader = _event_loader(text)
+    anchors: dict[str, Node] = {}
+    stack: list[tuple[Node, str | None]] = []   # open collections and their anchors
+    keys: list[Node | None] = []                 # a mapping's pending key
+    root: Node | None = None
+    documents = 0
+    count = 0
+
+    def attach(node: Node) -> None:
+        nonlocal root
+        if not stack:
+            root = node
+            return
+        parent = stack[-1][0]
+        if isinstance(parent, SequenceNode):
+            parent.value.append(node)
+        elif keys[-1] is None:
+            keys[-1] = node
+        else:
+            parent.value.append((keys[-1], node))
+            keys[-1] = None
+
+    def anchor(name: str | None, node: Node) -> None:
+        if name is not None:
+            if name in anchors:
+                raise FileProblem(where, f"the anchor &{short(name, 20)} is defined twice",
+                                  node.start_mark.line + 1)
+            anchors[name] = node
+
+    try:
+        while True:
+            event = loader.get_event()
+            if event is None or isinstance(event, ev.StreamEndEvent):
+                break
+            if isinstance(event, ev.DocumentStartEvent):
+                documents += 1
+                if documents > 1:
+                    raise FileProblem(where, "not valid YAML (expected a single document in the stream)",
+                                      event.start_mark.line + 1)
+                continue
+            if isinstance(event, (ev.StreamStartEvent, ev.DocumentEndEvent)):
+                continue
+            count += 1
+            if count > MAX_NODES:
+                raise FileProblem(where, "the YAML stands for too much data (too many values)")
+            line = event.start_mark.line + 1
+            if isinstance(event, ev.AliasEvent):
+                target = anchors.get(event.anchor)
+                if target is None:
+                    raise FileProblem(where, f"found undefined alias *{short(event.anchor, 20)}", line)
+                if any(open_node is target for open_node, _ in stack):
+                    raise FileProblem(where, "an alias refers to itself", line)
+                attach(target)
+            elif isinstance(event, ev.ScalarEvent):
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = resolver.resolve(ScalarNode, event.value, event.implicit)
+                if tag == _YAML_INT and len(event.value) > MAX_INT_DIGITS:
+                    raise FileProblem(where, f"a number of {len(event.value)} digits is too large "
+                                             f"(at most {MAX_INT_DIGITS} digits)", line)
+                node: Node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style or None)
+                anchor(event.anchor, node)
+                attach(node)
+            elif isinstance(event, (ev.SequenceStartEvent, ev.MappingStartEvent)):
+                if len(stack) >= MAX_DEPTH:
+                    raise FileProblem(where, f"nested more than {MAX_DEPTH} levels deep", line)
+                seq = isinstance(event, ev.SequenceStartEvent)
+                kind = SequenceNode if seq else MappingNode
+                tag = event.tag
+                if tag is None or tag == "!":
+                    tag = resolver.resolve(kind, None, event.implicit)
+                node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                anchor(event.anchor, node)
+                attach(node)
+                stack.append((node, event.anchor))
+                keys.append(None)
+            elif isinstance(event, (ev.SequenceEndEvent, ev.MappingEndEvent)):
+                node, _ = stack.pop()
+                keys.pop()
+                node.end_mark = event.end_mark
+    finally:
+        loader.dispose()
+        resolver.dispose()
+    check_yaml_nodes(root, where)   # aliases expanded: the "billion laughs" budget
+    return root
+
+
 def parse_yaml(text: str, where: str) -> tuple[Any, Node | None]:
     """Safely parse YAML text: (data, node) — the node tree gives line numbers.
 
-    Composed once with ``yaml.SafeLoader`` (no Python objects ever built),
-    checked with ``check_yaml_nodes``, then constructed from that same tree.
+    Composed once (``compose_yaml``: no Python objects ever built, budgets
+    checked), then constructed from that same tree by PyYAML's safe constructor.
     """
-    loader = yaml.SafeLoader(text)
+    node = compose_yaml(text, where)
+    if node is None:
+        return None, None
+    loader = yaml.SafeLoader("")
     try:
-        try:
-            node = loader.get_single_node()
-        except yaml.MarkedYAMLError as e:
-            raise _yaml_problem(e, where) from None
-        except yaml.YAMLError as e:
-            raise FileProblem(where, f"not valid YAML ({str(e).splitlines()[0] if str(e) else 'error'})") from None
-        except RecursionError:
-            raise FileProblem(where, "not valid YAML (nested too deeply)") from None
-        check_yaml_nodes(node, where)
-        if node is None:
-            return None, None
         try:
             data = loader.construct_document(node)
         except yaml.MarkedYAMLError as e:

@@ -76,3 +76,49 @@ def test_messages_show_values_cut_short():
     assert len(short(loop)) <= 40 and len(short("x" * 10**6)) == 40
     assert short(10 ** 5000) == "<a number too large to show>"
     assert one_line("a\nb" + "c" * 500) .startswith("a b") and len(one_line("c" * 500)) == 200
+
+
+def test_compose_gives_pyyaml_s_tree_for_every_shipped_yaml():
+    """Same tags, values, styles and lines as yaml.compose, so line numbers in
+    messages and the board loader's reading of plain scalars do not change."""
+    import glob
+
+    import yaml
+
+    def dump(n):  # type: ignore[no-untyped-def]
+        if n is None:
+            return None
+        if isinstance(n, yaml.ScalarNode):
+            return (n.tag, n.value, n.start_mark.line, n.start_mark.column, n.style)
+        if isinstance(n, yaml.SequenceNode):
+            return (n.tag, [dump(x) for x in n.value], n.start_mark.line)
+        return (n.tag, [(dump(k), dump(v)) for k, v in n.value], n.start_mark.line)
+
+    files = glob.glob("boards/*.yaml") + glob.glob("tests/**/*.yaml", recursive=True)
+    assert len(files) > 20
+    for f in files:
+        text = open(f, encoding="utf-8").read()
+        try:
+            want = yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError:
+            continue
+        assert dump(U.compose_yaml(text, f)) == dump(want), f
+
+
+def test_compose_is_quick_and_never_recurses():
+    t0 = time.perf_counter()
+    data, _ = U.parse_yaml("a: [" + ", ".join(["1"] * 100_000) + "]\n", "long.yaml")
+    assert len(data["a"]) == 100_000
+    assert "nested more than 64" in problem(U.compose_yaml, "a: " + "[" * 1_000_000, "deep.yaml")
+    assert time.perf_counter() - t0 < 3.0   # pure PyYAML took 4–8 s for the list alone
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("a: \x00", "not allowed"),              # the reader's own check, once an escaping exception
+    ("--- a\n--- b\n", "single document"),
+    ("a: *nope", "undefined alias"),
+    ("a: &x 1\nb: &x 2\n", "defined twice"),
+    ("a: [1, 2", "YAML"),
+])
+def test_compose_problems(text, fragment):
+    assert fragment in problem(U.compose_yaml, text, "b.yaml")

@@ -135,7 +135,7 @@ def unseal(entry: dict[str, Any], key: bytes, salt: bytes, index: int) -> dict[s
         data = base64.b64decode(data_text, validate=True)
     except ValueError:
         raise damaged from None
-    if not hmac.compare_digest(sealkey.tag(key, salt, index, data), tag_text):
+    if not hmac.compare_digest(sealkey.tag(key, salt, index, data).encode(), tag_text.encode("utf-8", "replace")):
         raise damaged
     plain = bytes(a ^ b for a, b in zip(data, sealkey.keystream(key, salt, index, len(data))))
     if plain not in _FROM_PLAIN:
@@ -356,7 +356,7 @@ def _open_key(doc: dict[str, Any], version: int) -> bytes | None:
     if not isinstance(want, str):
         return None
     key = sealkey.current()
-    return key if hmac.compare_digest(sealkey.key_id(key), want) else None
+    return key if hmac.compare_digest(sealkey.key_id(key).encode(), want.encode("utf-8", "replace")) else None
 
 
 def _seats(raw: list[Any], where: str, notes: list[Note]) -> list[SeatInfo]:

@@ -338,3 +338,17 @@ def test_seat_names_that_cannot_be_shown_or_written_are_refused(tmp_path, name):
     with pytest.raises(SaveError) as e:
         load(p)
     assert "\n" not in str(e.value) and len(str(e.value)) <= 200
+
+
+def test_a_seal_key_id_or_tag_that_is_not_ascii_is_handled():
+    """hmac.compare_digest refuses non-ASCII text (TypeError): found by the fuzz tier."""
+    s = mid_bid_session()
+    doc = json.loads(dumps(s, seats(3)))
+    odd = copy.deepcopy(doc)
+    odd["seal_key"] = "ключ"                       # another computer's key, as far as we know
+    loaded = from_document(odd)
+    assert any("another computer" in t for t, _ in loaded.notes)
+    for a in doc["actions"]:
+        if a.get("type") == "sealed":
+            a["tag"] = "é" * 16
+    assert "sealed bid is damaged" in refused(doc)
