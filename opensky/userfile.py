@@ -345,13 +345,38 @@ def compose_yaml(text: str, where: str) -> Node | None:
     The tree is what ``yaml.compose`` gives (same tags, marks and shared
     alias nodes), so callers can read line numbers and construct from it."""
     try:
-        return _compose(text, where)
+        return compose_nodes(text, where)
     except FileProblem:
         raise
     except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError) as e:
-        if len(text) <= _PURE_MESSAGE_BYTES:
-            _pure_compose_problem(text, where)
         raise _problem_from(e, where) from None
+
+
+def compose_nodes(text: str, where: str) -> Node | None:
+    """``compose_yaml`` for callers that word YAML errors themselves (the board
+    loader): budget problems are FileProblem, YAML errors are PyYAML's own
+    exceptions — with the pure parser's wording for files under
+    ``_PURE_MESSAGE_BYTES``."""
+    try:
+        return _compose(text, where)
+    except FileProblem:
+        raise
+    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError):
+        if len(text) <= _PURE_MESSAGE_BYTES:
+            _pure_compose(text)
+        raise
+
+
+def _pure_compose(text: str) -> None:
+    """Compose ``text`` with PyYAML's pure parser, so that its error (if any)
+    is the one raised."""
+    loader = None
+    try:
+        loader = yaml.SafeLoader(text)
+        loader.get_single_node()
+    finally:
+        if loader is not None:
+            loader.dispose()
 
 
 def _problem_from(e: BaseException, where: str) -> FileProblem:
@@ -365,23 +390,11 @@ def _problem_from(e: BaseException, where: str) -> FileProblem:
     return FileProblem(where, f"not valid YAML ({one_line(first, 80)})")
 
 
-def _pure_compose_problem(text: str, where: str) -> None:
-    """Raise the problem PyYAML's pure parser reports for ``text`` (if any)."""
-    loader = None
-    try:
-        loader = yaml.SafeLoader(text)
-        loader.get_single_node()
-    except (yaml.YAMLError, RecursionError, MemoryError, ValueError, TypeError) as e:
-        raise _problem_from(e, where) from None
-    finally:
-        if loader is not None:
-            loader.dispose()
-
-
 def _compose(text: str, where: str) -> Node | None:
     from yaml import events as ev
 
     resolver = yaml.SafeLoader("")
+    resolve: Any = resolver.resolve          # untyped in PyYAML's stubs
     loader = _event_loader(text)
     anchors: dict[str, Node] = {}
     stack: list[tuple[Node, str | None]] = []   # open collections and their anchors
@@ -414,54 +427,55 @@ def _compose(text: str, where: str) -> Node | None:
     try:
         while True:
             event = loader.get_event()
+            e: Any = event   # libyaml's or PyYAML's event classes alike: read untyped
             if event is None or isinstance(event, ev.StreamEndEvent):
                 break
             if isinstance(event, ev.DocumentStartEvent):
                 documents += 1
                 if documents > 1:
                     raise FileProblem(where, "not valid YAML (expected a single document in the stream)",
-                                      event.start_mark.line + 1)
+                                      e.start_mark.line + 1)
                 continue
             if isinstance(event, (ev.StreamStartEvent, ev.DocumentEndEvent)):
                 continue
             count += 1
             if count > MAX_NODES:
                 raise FileProblem(where, "the YAML stands for too much data (too many values)")
-            line = event.start_mark.line + 1
+            line = e.start_mark.line + 1
             if isinstance(event, ev.AliasEvent):
-                target = anchors.get(event.anchor)
+                target = anchors.get(e.anchor)
                 if target is None:
-                    raise FileProblem(where, f"found undefined alias *{short(event.anchor, 20)}", line)
+                    raise FileProblem(where, f"found undefined alias *{short(e.anchor, 20)}", line)
                 if any(open_node is target for open_node, _ in stack):
                     raise FileProblem(where, "an alias refers to itself", line)
                 attach(target)
             elif isinstance(event, ev.ScalarEvent):
-                tag = event.tag
+                tag = e.tag
                 if tag is None or tag == "!":
-                    tag = resolver.resolve(ScalarNode, event.value, event.implicit)
-                if tag == _YAML_INT and len(event.value) > MAX_INT_DIGITS:
-                    raise FileProblem(where, f"a number of {len(event.value)} digits is too large "
+                    tag = resolve(ScalarNode, e.value, e.implicit)
+                if tag == _YAML_INT and len(e.value) > MAX_INT_DIGITS:
+                    raise FileProblem(where, f"a number of {len(e.value)} digits is too large "
                                              f"(at most {MAX_INT_DIGITS} digits)", line)
-                node: Node = ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style or None)
-                anchor(event.anchor, node)
+                node: Node = ScalarNode(tag, e.value, e.start_mark, e.end_mark, style=e.style or None)
+                anchor(e.anchor, node)
                 attach(node)
             elif isinstance(event, (ev.SequenceStartEvent, ev.MappingStartEvent)):
                 if len(stack) >= MAX_DEPTH:
                     raise FileProblem(where, f"nested more than {MAX_DEPTH} levels deep", line)
                 seq = isinstance(event, ev.SequenceStartEvent)
                 kind = SequenceNode if seq else MappingNode
-                tag = event.tag
+                tag = e.tag
                 if tag is None or tag == "!":
-                    tag = resolver.resolve(kind, None, event.implicit)
-                node = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
-                anchor(event.anchor, node)
+                    tag = resolve(kind, None, e.implicit)
+                node = kind(tag, [], e.start_mark, None, flow_style=e.flow_style)
+                anchor(e.anchor, node)
                 attach(node)
-                stack.append((node, event.anchor))
+                stack.append((node, e.anchor))
                 keys.append(None)
             elif isinstance(event, (ev.SequenceEndEvent, ev.MappingEndEvent)):
                 node, _ = stack.pop()
                 keys.pop()
-                node.end_mark = event.end_mark
+                node.end_mark = e.end_mark
     finally:
         loader.dispose()
         resolver.dispose()

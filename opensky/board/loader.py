@@ -10,22 +10,28 @@ Identifiers and names (codes, country codes, cities, ids) are taken from the
 scalar's source text, so ``country: NO`` (Norway) means "NO", not YAML 1.1's
 ``False``. Numbers must be YAML numbers (or plain text that Python reads as a
 float, such as ``1e3``) and finite.
+
+Finding and reading the files themselves (shipped boards by id, size caps,
+text encodings) is ``opensky.board.files``; ``load_board`` joins the two and
+keeps parsed boards, which are immutable, by their bytes.
 """
 from __future__ import annotations
 
 import math
 import os
 import re
-from pathlib import Path
 from typing import Any, NoReturn
 
 import yaml
 from yaml.nodes import MappingNode, Node, ScalarNode, SequenceNode
 
+from opensky.board import files
+from opensky.board.files import (
+    MAX_FILE_BYTES, board_error as _error, find_board_file, known_boards, quoted as _q,
+)
 from opensky.board.model import Airport, Board, BoardError, Country
-from opensky.paths import boards_dir
 from opensky.textlimits import unshowable
-from opensky.userfile import MAX_BYTES as USER_FILE_BYTES, FileProblem, check_yaml_nodes, read_bytes
+from opensky.userfile import FileProblem, compose_nodes
 
 __all__ = [
     "load_board",
@@ -35,6 +41,7 @@ __all__ = [
     "REGIONAL_RULES",
     "MIN_AIRPORTS",
     "CALLSIGN_COUNT",
+    "MAX_FILE_BYTES",
 ]
 
 #: The regional rules a board may use.
@@ -43,8 +50,6 @@ REGIONAL_RULES: tuple[str, ...] = ("hubs", "cross_border")
 MIN_AIRPORTS = 6
 #: ``recommended_callsigns`` lists exactly this many airports.
 CALLSIGN_COUNT = 6
-#: Board files bigger than this are refused before reading (a board is a few KB).
-MAX_FILE_BYTES = USER_FILE_BYTES
 
 _BOARD_KEYS = (
     "id",
@@ -71,23 +76,6 @@ _TEXT_TAGS = frozenset({_STR, _BOOL, _INT, _FLOAT, _TAG + "timestamp"})
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _one_line(message: str) -> str:
-    """Board errors are single lines: fold any line break a value brought in."""
-    return " ".join(message.splitlines())
-
-
-def _error(filename: str, line: int | None, problem: str) -> BoardError:
-    where = f"{filename}:{line}" if line else filename
-    return BoardError(_one_line(f"{where}: {problem}"))
-
-
-def _q(text: str) -> str:
-    """Quote a user-supplied string for a message, shortened if huge."""
-    if len(text) > 40:
-        text = text[:37] + "..."
-    return repr(text)
 
 
 def _num(x: float) -> str:
@@ -412,7 +400,7 @@ class _Parser:
             b = self.text(b_node, "airport code in a route")
             for code, code_node in ((a, a_node), (b, b_node)):
                 if code not in airports:
-                    self.fail(code_node, f"unknown airport {_q(code)} in route [{a}, {b}]")
+                    self.fail(code_node, f"unknown airport {_q(code)} in route [{_cut(a)}, {_cut(b)}]")
             if a == b:
                 self.fail(item, f"route from airport {_q(a)} to itself")
             pair = (a, b) if a < b else (b, a)
@@ -472,6 +460,11 @@ class _Parser:
 # --------------------------------------------------------------------------- public API
 
 
+def _cut(text: str) -> str:
+    """A code as a message shows it bare, shortened if huge (a 1 MB "code" was seen)."""
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 def parse_board(text: str, filename: str, *, path: str | None = None) -> Board:
     """Validate board YAML text; ``filename`` names it in messages, ``path`` goes to ``Board.path``.
 
@@ -479,9 +472,11 @@ def parse_board(text: str, filename: str, *, path: str | None = None) -> Board:
     """
     loader: yaml.SafeLoader | None = None
     try:
-        loader = yaml.SafeLoader(text)
-        root = loader.get_single_node()
-        check_yaml_nodes(root, filename)  # depth, alias and number budgets
+        # composed from libyaml's events without recursion, budgets checked
+        # on the way (depth, aliases, long numbers); PyYAML's safe constructor
+        # reads the scalars
+        root = compose_nodes(text, filename)
+        loader = yaml.SafeLoader("")
         return _Parser(loader, filename).board(root, path)
     except BoardError:
         raise
@@ -523,141 +518,14 @@ def load_board(ref: str | os.PathLike[str], base_dir: str | os.PathLike[str] | N
     id looked up in ``boards/``. Relative paths resolve against ``base_dir`` (e.g. the folder
     of a script that names the board) or else the current directory.
     """
-    if isinstance(ref, str) and _is_board_id(ref):
-        return _load_file(find_board_file(ref))
-    path = Path(os.fsdecode(os.fspath(ref))).expanduser()
-    if not path.is_absolute():
-        if base_dir is not None:
-            path = Path(os.fsdecode(os.fspath(base_dir))).expanduser() / path
-        else:
-            try:
-                path = Path.cwd() / path
-            except OSError:  # the current directory was removed; keep it relative
-                pass
-    return _load_file(path)
-
-
-def known_boards() -> dict[str, Path]:
-    """Shipped boards: id -> file, for every ``boards/*.yaml`` (a file whose id can't be read is listed by stem)."""
-    result: dict[str, Path] = {}
-    for file in _board_files():
-        result.setdefault(_peek_id(file) or file.stem, file)
-    return result
-
-
-def find_board_file(board_id: str) -> Path:
-    """The shipped file for a board id (or file stem); BoardError listing known ids if none."""
-    files = _board_files()
-    ids: list[str] = []
-    for file in files:
-        found = _peek_id(file)
-        if found == board_id:
-            return file
-        ids.append(found or file.stem)
-    for file in files:
-        if file.stem == board_id:
-            return file
-    known = ", ".join(sorted(set(ids))) or "none"
-    raise BoardError(_one_line(f"unknown board {_q(board_id)} (known: {known})"))
-
-
-# --------------------------------------------------------------------------- files
-
-
-def _is_board_id(ref: str) -> bool:
-    if ref.lower().endswith((".yaml", ".yml")):
-        return False
-    separators = {"/", os.sep} | ({os.altsep} if os.altsep else set())
-    return not any(sep in ref for sep in separators) and not ref.startswith((".", "~"))
-
-
-def _board_files() -> list[Path]:
-    folder = boards_dir()
-    try:
-        return sorted(
-            p for p in folder.iterdir() if p.suffix.lower() in (".yaml", ".yml") and p.is_file()
-        )
-    except OSError:
-        return []
-
-
-def _peek_id(file: Path) -> str | None:
-    """A board file's ``id:`` without validating the rest (it may be a work in progress).
-    Remembered per file version (path, modification time, size)."""
-    try:
-        st = file.stat()
-    except OSError:
-        return None
-    key = (str(file), st.st_mtime_ns, st.st_size)
-    if key in _IDS:
-        return _IDS[key]
-    found: str | None = None
-    try:
-        if st.st_size <= MAX_FILE_BYTES:
-            node = yaml.compose(_decode(read_bytes(file, "board"), str(file)), Loader=yaml.SafeLoader)
-            if isinstance(node, MappingNode):
-                for k, value in node.value:
-                    if isinstance(k, ScalarNode) and k.value == "id" and isinstance(value, ScalarNode):
-                        found = str(value.value) or None
-                        break
-    except Exception:  # noqa: BLE001 - an unreadable file just has no id here
-        found = None
-    _IDS[key] = found
-    return found
-
-
-_IDS: dict[tuple[str, int, int], str | None] = {}
-
-
-def _display(path: Path) -> str:
-    """The path as shown in messages: relative to the current directory when inside it."""
-    try:
-        return str(path.relative_to(Path.cwd()))
-    except (ValueError, OSError):
-        return str(path)
-
-
-def _decode(data: bytes, display: str) -> str:
-    """Board files are UTF-8 (a BOM is fine; UTF-16/32 with a BOM too, as YAML allows)."""
-    if data.startswith((b"\xff\xfe\x00\x00", b"\x00\x00\xfe\xff")):
-        encoding = "utf-32"
-    elif data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        encoding = "utf-16"
-    else:
-        encoding = "utf-8-sig"
-    try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as exc:
-        if encoding == "utf-8-sig":
-            line: int | None = data.count(b"\n", 0, exc.start) + 1
-            bad = f" (byte 0x{data[exc.start]:02x})"
-        else:
-            line, bad = None, ""
-        raise _error(display, line, f"the file is not valid {encoding.upper().replace('-SIG', '')} text{bad}") from None
-
-
-def _load_file(path: Path) -> Board:
-    display = _display(path)
-    try:
-        is_dir, exists, is_file = path.is_dir(), path.exists(), path.is_file()
-    except (OSError, ValueError) as exc:  # ValueError: e.g. an embedded NUL in the path
-        raise _error(display, None, f"not a usable path ({exc})") from None
-    if is_dir:
-        raise _error(display, None, "is a directory, not a board file")
-    if not exists:
-        raise _error(display, None, "no such board file")
-    if not is_file:
-        raise _error(display, None, "is not a regular file")
-    try:
-        data = read_bytes(path, "board", MAX_FILE_BYTES, where=display)
-    except FileProblem as exc:
-        raise BoardError(str(exc)) from None
+    path = files.resolve(ref, base_dir)
+    data, display = files.read_board(path)
     # Boards are immutable values: the same bytes give the same board, so a
     # file read again (a save loaded, a game restarted) is not parsed again.
     key = (str(path), display, data)
     board = _PARSED.get(key)
     if board is None:
-        board = parse_board(_decode(data, display), display, path=str(path))
+        board = parse_board(files.decode(data, display), display, path=str(path))
         if len(_PARSED) > 32:
             _PARSED.clear()
         _PARSED[key] = board

@@ -84,6 +84,3 @@ class Board:
     @property
     def codes(self) -> tuple[str, ...]:
         return tuple(a.code for a in self.airports)
-
-    def route_name(self, r: int) -> tuple[str, str]:
-        return self.routes[r]

@@ -64,7 +64,8 @@ class Session:
     def state_actor_of(ev: list[Event], action: Action) -> int | None:
         for e in ev:
             if "player" in e.data:
-                return e.data["player"]
+                player: int | None = e.data["player"]
+                return player
         return action.player
 
     def apply_dict(self, d: Any) -> list[Event]:

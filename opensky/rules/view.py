@@ -26,14 +26,3 @@ def player_view(state: GameState, player: int | None) -> GameState:
                 v.bid[q] = None
     return v
 
-
-def hidden_bids_leak(view: GameState, state: GameState, player: int | None) -> bool:
-    """True when ``view`` differs between two states that differ only in other
-    players' unrevealed bids — used by tests; here: whether any other player's
-    unrevealed bid is readable in ``view``."""
-    if state.revealed:
-        return False
-    for q in range(state.P):
-        if q != player and state.submitted[q] and view.bid[q] is not None:
-            return True
-    return False

@@ -12,7 +12,7 @@ import pytest
 
 from opensky import paths
 from opensky.board import Board, BoardError, load_board, parse_board
-from opensky.board import loader
+from opensky.board import files, loader
 
 FIXTURES = Path(__file__).resolve().parents[1] / "boards"
 TINY_HUBS = FIXTURES / "tiny-hubs.board.yaml"
@@ -168,7 +168,7 @@ BAD: list[tuple[str, str, int | None, str]] = [
     ("canvas 1e999", edit("canvas: [800, 400]", "canvas: [1e999, 400]"), 4, "finite"),
     ("canvas huge int", edit("canvas: [800, 400]", "canvas: [1" + "0" * 400 + ", 400]"), 4, "too large"),
     ("name with NUL", edit("name: Base board", 'name: "Base\\0board"'), 2, "control character"),
-    ("name with surrogate", edit("name: Base board", 'name: "Base\\ud800"'), 2, "not valid Unicode"),
+    ("name with surrogate", edit("name: Base board", 'name: "Base\\ud800"'), 2, "Unicode"),
     ("canvas giant int", edit("canvas: [800, 400]", "canvas: [1" + "0" * 5000 + ", 400]"), 4, "too large"),
     ("canvas bool", edit("canvas: [800, 400]", "canvas: [true, 400]"), 4, "must be a number, not the value true"),
     ("canvas quoted", edit("canvas: [800, 400]", "canvas: ['800', 400]"), 4, "must be a number, not text '800'"),
@@ -364,7 +364,7 @@ def shipped(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     _write(folder, "na.yaml", CROSS.replace("id: tiny-cross", "id: north_america"))
     _write(folder, "wip.yaml", "id: [\n")
     _write(folder, "notes.txt", "id: notes\n")
-    monkeypatch.setattr(loader, "boards_dir", lambda: folder)
+    monkeypatch.setattr(files, "boards_dir", lambda: folder)
     return folder
 
 
@@ -394,7 +394,7 @@ def test_known_boards(shipped: Path) -> None:
 
 
 def test_unknown_id_without_boards(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(loader, "boards_dir", lambda: tmp_path / "missing")
+    monkeypatch.setattr(files, "boards_dir", lambda: tmp_path / "missing")
     with pytest.raises(BoardError, match=r"^unknown board 'europe' \(known: none\)$"):
         load_board("europe")
 
@@ -419,7 +419,7 @@ def test_shipped_board_loads(path: Path) -> None:
 
 
 def test_shipped_board_ids_are_unique() -> None:
-    ids = [loader._peek_id(p) or p.stem for p in SHIPPED]
+    ids = [files.peek_id(p) or p.stem for p in SHIPPED]
     assert len(ids) == len(set(ids)), ids
 
 
