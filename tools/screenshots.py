@@ -248,6 +248,18 @@ def languages_and_colours() -> None:
 
 
 def main() -> int:
+    """Every picture, with the user folders in a temporary directory: the
+    player's own autosave (Continue enabled or not) and settings (language,
+    text size) must not change the pictures, and the games played here must
+    not replace the player's autosave."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as tmp:
+        os.environ["OPENSKY_DATA_DIR"] = os.path.join(tmp, "data")
+        os.environ["OPENSKY_CONFIG_DIR"] = os.path.join(tmp, "config")
+        return shoot()
+
+
+def shoot() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     if "--i18n" in sys.argv:
         languages_and_colours()

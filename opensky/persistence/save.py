@@ -41,6 +41,7 @@ from opensky.rules.actions import BID, CHANCE_TYPES, CHOOSE_OD, Action
 from opensky.rules.constants import FARES, MONTHS
 from opensky.rules.errors import IllegalAction
 from opensky.rules.session import Session
+from opensky.rules.view import sealed_log_indices
 from opensky.textlimits import one_line, short
 from opensky.userfile import FileProblem, display, parse_json, read_json
 
@@ -143,21 +144,6 @@ def unseal(entry: dict[str, Any], key: bytes, salt: bytes, index: int) -> dict[s
     return {"type": BID, "player": entry.get("player"), "fare": _FROM_PLAIN[plain]}
 
 
-def pending_bid_indices(log: Sequence[Action], revealed: bool, deciding_bids: bool) -> set[int]:
-    """Indices of the bids not yet revealed: those after the month's O&D while
-    the game still waits for bids."""
-    if revealed or not deciding_bids:
-        return set()
-    out: set[int] = set()
-    for i in range(len(log) - 1, -1, -1):
-        a = log[i]
-        if a.type == CHOOSE_OD:
-            break
-        if a.type == BID:
-            out.add(i)
-    return out
-
-
 # ---------------------------------------------------------------- writing
 
 def to_document(session: Session, seats: Sequence[SeatInfo], name: str = "",
@@ -165,7 +151,7 @@ def to_document(session: Session, seats: Sequence[SeatInfo], name: str = "",
     """The save as a JSON-ready dict (``key``: the seal key; this computer's by default)."""
     st = session.state
     salt = secrets.token_bytes(16)
-    hidden = pending_bid_indices(session.log, st.revealed, st.decision == BID)
+    hidden = sealed_log_indices(session.log, st)
     if hidden and key is None:
         key = sealkey.current()
     actions = []

@@ -440,15 +440,12 @@ class GameState:
             for r in sorted(range(len(row)), key=lambda r: b.routes[r]):
                 for _ in range(row[r]):
                     planes.append({"player": n[p], "route": list(b.routes[r])})
+        from opensky.rules.view import public_hand_cards  # the secret's one home
         players = []
         for p in range(self.P):
-            hand = self.hand_cards(p)
-            bid = self.bid[p]
-            if self.submitted[p] and not self.revealed and bid is not None:
-                hand = sorted(hand + [bid])
             players.append({
                 "name": n[p],
-                "hand": hand,
+                "hand": public_hand_cards(self, p),
                 "won_cards": self.won_cards(p),
                 "change": self.change[p],
                 "subsidies": [CALLSIGNS[c] for c in self.subsidies[p]],

@@ -5,10 +5,17 @@ The only secret in OpenSky is a bid between its submission and the reveal
 player's unrevealed card back in their hand (where public play says it could
 be) and shows only *that* they have submitted.  The UI, the log and computer
 players read views, so nothing can peek.
+
+This module is the one place that knows the secret: views, the hands as
+everybody may know them, which entries of an action log are sealed (saves),
+and the state JSON's hands all come from here.
 """
 from __future__ import annotations
 
-from opensky.rules.constants import FARE_INDEX
+from typing import Sequence
+
+from opensky.rules.actions import BID, CHOOSE_OD, Action
+from opensky.rules.constants import FARE_INDEX, FARES
 from opensky.rules.state import GameState
 
 
@@ -26,3 +33,41 @@ def player_view(state: GameState, player: int | None) -> GameState:
                 v.bid[q] = None
     return v
 
+
+
+def public_hand(state: GameState, p: int) -> tuple[int, ...]:
+    """Player ``p``'s hand (cards per fare) as everybody may know it: before
+    the reveal, a submitted bid still counts as in its owner's hand (O3)."""
+    hand = state.hand[p]
+    b = state.bid[p]
+    if state.revealed or not state.submitted[p] or b is None:
+        return tuple(hand)
+    h = list(hand)
+    h[FARE_INDEX[b]] += 1
+    return tuple(h)
+
+
+def public_hands(state: GameState) -> tuple[tuple[int, ...], ...]:
+    """Every hand as everybody may know it (``public_hand``)."""
+    return tuple(public_hand(state, q) for q in range(state.P))
+
+
+def public_hand_cards(state: GameState, p: int) -> list[int]:
+    """``public_hand`` as a sorted list of card values (the state JSON's ``hand``)."""
+    return [v for v, n in zip(FARES, public_hand(state, p)) for _ in range(n)]
+
+
+def sealed_log_indices(log: Sequence[Action], state: GameState) -> set[int]:
+    """Which entries of ``log`` (the actions that led to ``state``) are bids not
+    yet revealed: those after the month's O&D while the game still waits for
+    bids.  A save stores them sealed."""
+    if state.revealed or state.decision != BID:
+        return set()
+    out: set[int] = set()
+    for i in range(len(log) - 1, -1, -1):
+        a = log[i]
+        if a.type == CHOOSE_OD:
+            break
+        if a.type == BID:
+            out.add(i)
+    return out

@@ -196,14 +196,7 @@ class App:
         """Lay every scene out again (language or text size changed)."""
         assets.clear_caches()
         for s in self.stack.scenes:
-            s.resize(self.window.get_size())
-            if hasattr(s, "decision_key"):
-                s.decision_key = ()  # type: ignore[attr-defined]
-            if hasattr(s, "sidebar_dirty"):
-                s.sidebar_dirty = True  # type: ignore[attr-defined]
-            if hasattr(s, "view"):
-                s.view.base = None  # type: ignore[attr-defined]
-                s.view.layout(s.view.rect, T.ui_scale(self.window.get_size()))  # type: ignore[attr-defined]
+            s.relayout(self.window.get_size())
             s.dirty = True
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -205,7 +205,14 @@ class BoardView:
             t = e + gap
 
     def render_pieces(self, state: GameState) -> None:
-        """Re-draw the layer of pieces for ``state`` (on state changes only)."""
+        """Re-draw the layer of pieces for ``state`` and keep it (on state
+        changes only, from ``update``: ``draw`` changes nothing)."""
+        self.composite = self.compose(state)
+        self.pieces_dirty = False
+
+    def compose(self, state: GameState) -> pygame.Surface:
+        """The map with the pieces of ``state`` on it (planes still in the air
+        are not on their route yet)."""
         assert self.base is not None
         comp = self.base.copy()
         ox, oy = self.rect.topleft
@@ -274,8 +281,7 @@ class BoardView:
         # airport codes last, so no token ever hides one
         for i in range(len(self.board.airports)):
             self._label(comp, i, (ox, oy))
-        self.composite = comp
-        self.pieces_dirty = False
+        return comp
 
     def draw_token(self, surf: pygame.Surface, p: int, pos: Point, n: int = 1, scale: float = 1.0) -> None:
         seat = self.seats[p]
@@ -299,10 +305,10 @@ class BoardView:
         return (x + ux * d, y + uy * d)
 
     def draw(self, surface: pygame.Surface, state: GameState) -> None:
-        if self.pieces_dirty or self.composite is None:
-            self.render_pieces(state)
-        assert self.composite is not None
-        surface.blit(self.composite, self.rect.topleft)
+        """The board with ``state``'s pieces: the kept layer when it is up to
+        date, else one made for this picture only (nothing is kept)."""
+        fresh = self.composite is not None and not self.pieces_dirty
+        surface.blit(self.composite if fresh else self.compose(state), self.rect.topleft)  # type: ignore[arg-type]
 
     # ------------------------------------------------------------ overlays
     def highlight_route(self, surface: pygame.Surface, r: int, color: tuple[int, int, int],

@@ -4,7 +4,8 @@ It owns the game session (state, log, seeded chance), lets computer seats
 decide from their *view* at a pace people can follow, hands the events of
 every applied action to listeners (the game scene animates them), autosaves
 after every action, and undoes what the undo policy allows.  The UI never
-changes the state except through ``apply`` with a legal action.
+changes the state except through ``apply`` with a legal action, and while a
+bid is sealed it reads the state only through ``view_for`` (``player_view``).
 """
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from typing import Callable
 from opensky.ai import make_bot
 from opensky.ai.base import Bot
 from opensky.board.loader import load_board
+from opensky.i18n import tr
 from opensky.persistence.save import LoadedGame, SaveError, SeatInfo
 from opensky.persistence.store import write_autosave
 from opensky.rules import events as E
@@ -59,6 +61,8 @@ class Controller:
             i: make_bot(seat.bot, (setup.seed or 0) * 31 + i) for i, seat in enumerate(setup.seats)
             if not seat.human}
         self.listeners: list[Listener] = []
+        #: the views of the sealed state made so far: (state, version) and one per viewer
+        self._views: tuple[GameState | None, tuple, dict[int | None, GameState]] = (None, (), {})
         self._thinking: tuple[int, int, Future] | None = None
         self._pool: ThreadPoolExecutor | None = None
 
@@ -69,7 +73,28 @@ class Controller:
 
     @property
     def state(self) -> GameState:
+        """The whole state, secrets included: for the controller's callers
+        outside the screen (saves, tests, tools).  The game screen reads
+        ``view_for`` instead."""
         return self.session.state
+
+    def view_for(self, player: int | None) -> GameState:
+        """The state as ``player`` may see it (``None``: nobody in particular,
+        a spectator or the hand-off screen).  While no bid is sealed that is
+        the state itself; while one is, ``player_view`` — made once per action
+        and viewer, and never to be changed."""
+        st = self.session.state
+        if st.revealed or not any(st.submitted):
+            return st
+        version = (len(self.session.log), tuple(st.submitted), st.decision, st.actors)
+        of, was, views = self._views
+        if of is not st or was != version:
+            views = {}
+            self._views = (st, version, views)
+        view = views.get(player)
+        if view is None:
+            view = views[player] = player_view(st, player)
+        return view
 
     def seat_infos(self) -> list[SeatInfo]:
         return [SeatInfo(s.name, s.color, s.shape, s.human, s.bot) for s in self.setup.seats]
@@ -78,13 +103,13 @@ class Controller:
         return p not in self.bots
 
     def humans(self) -> list[int]:
-        return [i for i in range(self.state.P) if self.is_human(i)]
+        return [i for i in range(self.session.state.P) if self.is_human(i)]
 
     def waiting_humans(self) -> list[int]:
-        return [p for p in self.state.actors if self.is_human(p)]
+        return [p for p in self.session.state.actors if self.is_human(p)]
 
     def legal(self, player: int) -> list[Action]:
-        return self.state.legal_actions(player)
+        return self.session.state.legal_actions(player)
 
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action, autosave, and tell the listeners what happened."""
@@ -105,6 +130,14 @@ class Controller:
             # the previous good copy is untouched; keep playing and say so
             self.save_error = f"Autosave failed ({e.strerror or e}); the previous save is kept."
 
+    def refusal(self, action: Action) -> str:
+        """Why the engine refuses ``action`` now, in its own words."""
+        try:
+            self.session.state.copy().apply(action)
+        except Exception as e:  # the engine's own words
+            return str(e)
+        return tr("That is not possible now.")
+
     def try_apply(self, action: Action) -> str | None:
         """Apply, or return the engine's refusal message."""
         try:
@@ -118,7 +151,7 @@ class Controller:
         """Undo is for the decisions of the player whose turn it is: never past
         a dice roll, a reveal of hidden bids, a resolved market, or another
         player's decision."""
-        st = self.state
+        st = self.session.state
         log = self.session.log
         if not log or st.game_over or not st.actors:
             return False
@@ -153,7 +186,7 @@ class Controller:
     # ---------------------------------------------------------------- computers
     def computer_to_move(self) -> int | None:
         """The computer seat (or the chance step of one) the game waits for."""
-        st = self.state
+        st = self.session.state
         if st.game_over or st.decision is None:
             return None
         for p in st.actors:
@@ -183,20 +216,20 @@ class Controller:
                 action = future.result()
             except Exception:  # a bot must never stop the game: fall back to the first legal move
                 action = None
-            if version != len(self.session.log) or self.state.decision is None:
+            if version != len(self.session.log) or self.session.state.decision is None:
                 return None  # the game moved on (undo, load): decide again
-            legal = self.state.legal_actions(seat)
+            legal = self.session.state.legal_actions(seat)
             return self.apply(action if action in legal else legal[0])
         who = self.computer_to_move()
         if who is None:
             return None
         p = who
-        st = self.state
+        st = self.session.state
         if st.is_chance():
             return self.apply(self.session.draw_chance())
         bot = self.bots[p]
         legal = st.legal_actions(p)
-        view = player_view(st, p) if bot.needs_view else None
+        view = player_view(st, p)  # every seat decides from its view, even one that ignores it
         # searching players think in the background (a bot may say so with ``slow``)
         slow = getattr(bot, "slow", getattr(bot, "name", "") == "expert")
         if not background or not slow:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from opensky.i18n import tr, trn
-from opensky.rules.constants import CALLSIGNS
+from opensky.rules.constants import CALLSIGNS, SENSITIVITY_FACES
 from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.setup import Seat
@@ -175,7 +175,7 @@ class DiceTray:
 class PriceDie:
     """The price-sensitivity die: a tumble, then the face, against the price."""
 
-    FACES = (200, 300, 400, 500, 600, 700)
+    FACES = SENSITIVITY_FACES
 
     def __init__(self) -> None:
         self.tween: Tween | None = None
@@ -212,7 +212,6 @@ class BidTable:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.s = 1.0
         self.flip: Tween | None = None
-        self.slot_rects: dict[int, pygame.Rect] = {}
 
     def layout(self, board_rect: pygame.Rect, s: float, n: int) -> None:
         self.s = s
@@ -228,32 +227,38 @@ class BidTable:
     def flipping(self) -> bool:
         return self.flip is not None and not self.flip.done
 
+    def slots(self, market: dict, names: list[str]) -> dict[int, pygame.Rect]:
+        """Each airline's place on the table (for its tooltip), by seat."""
+        s = self.s
+        seat_of = {n: i for i, n in enumerate(names)}
+        players = [seat_of[n] for n in market["stops"]]
+        if not players:
+            return {}
+        slot_w = (self.rect.w - int(24 * s)) // len(players)
+        return {p: pygame.Rect(self.rect.x + int(12 * s) + k * slot_w, self.rect.y + int(30 * s), slot_w,
+                               self.rect.h - int(36 * s)) for k, p in enumerate(players)}
+
     def draw(self, surface: pygame.Surface, market: dict, names: list[str], title: str,
              price_die: PriceDie, flashed: set[int]) -> None:
         """Draw from the public market record (``GameState.market_json()``):
         who can fly it and how, who has submitted, the bids once revealed."""
         s = self.s
         seat_of = {n: i for i, n in enumerate(names)}
-        players = [seat_of[n] for n in market["stops"]]
-        self.slot_rects = {}
+        slots = self.slots(market, names)
         shadowed_panel(surface, self.rect, T.mix(T.PAPER, (255, 255, 255), 0.3), int(14 * s),
                        shadow=int(4 * s), alpha=90)
         head = assets.text(title, int(T.TYPE.small * s), T.INK, "bold")
         surface.blit(head, head.get_rect(midtop=(self.rect.centerx, self.rect.y + int(8 * s))))
-        if not players:
+        if not slots:
             msg = assets.text(tr("No airline can fly this market"), int(T.TYPE.small * s), T.INK_SOFT)
             surface.blit(msg, msg.get_rect(center=(self.rect.centerx, self.rect.centery + int(10 * s))))
             return
-        slot_w = (self.rect.w - int(24 * s)) // len(players)
         revealed = market["revealed"]
         winners = {seat_of[n] for n in market["winners"]}
         walked = seat_of.get(market.get("walked_away", ""), -1)
-        for k, p in enumerate(players):
+        for p, slot in slots.items():
             seat = self.seats[p]
             name = names[p]
-            x = self.rect.x + int(12 * s) + k * slot_w
-            slot = pygame.Rect(x, self.rect.y + int(30 * s), slot_w, self.rect.h - int(36 * s))
-            self.slot_rects[p] = slot
             D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, 6 * s),
                           (slot.x + int(10 * s), slot.y + int(8 * s)))
             nm = assets.text(seat.name, int(T.TYPE.tiny * s), T.INK, "semibold")

@@ -33,6 +33,11 @@ class Scene:
         """The window changed size: lay out again."""
         self.dirty = True
 
+    def relayout(self, size: tuple[int, int]) -> None:
+        """The language or the text size changed: lay out again with the new
+        words and fonts (a scene that keeps drawn text makes it again)."""
+        self.resize(size)
+
     def handle(self, event: pygame.event.Event) -> None:
         """One input event."""
 
@@ -52,7 +57,8 @@ class Scene:
         return self.dirty or self.wants_frame()
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the scene; must not change game or UI state."""
+        """Draw the scene; must not change game or UI state (what it shows is
+        prepared in ``update`` and ``resize``)."""
 
 
 class SceneStack:

@@ -102,9 +102,10 @@ def test_a_failing_search_does_not_stop_the_game(app):
     assert g.ctl.state.on_board[1] > before
 
 
-def test_the_log_tells_a_roll_only_once_it_has_landed(app):
+def test_the_log_tells_a_roll_only_once_it_has_landed(app, monkeypatch):
     """While the passenger dice tumble, the log does not give the result away."""
     from opensky.rules import events as E
+    from opensky.ui.game import panels
     from opensky.ui.scenes.game import GameScene
     from opensky.ui.setup import GameSetup
 
@@ -127,12 +128,12 @@ def test_the_log_tells_a_roll_only_once_it_has_landed(app):
     shown_while_rolling = [g.log_line(en) for en in g.log[:g.log_shown()]]
     assert not any(line and line.startswith("Dice:") for line in shown_while_rolling)
     drawn: list[int] = []
-    render_log = g.render_log
+    render_log = panels.render_log
 
-    def spy(surf, r):
-        drawn.append(g.log_shown())
-        render_log(surf, r)
-    g.render_log = spy
+    def spy(surf, r, s, log, say):
+        drawn.append(len(log))  # the entries the log is drawn with
+        render_log(surf, r, s, log, say)
+    monkeypatch.setattr(panels, "render_log", spy)
     n = len(g.log)
     _steps_until(app, lambda: g.dice.roll is None or g.dice.roll.tween.done)
     app.step([], 0.05)

@@ -106,6 +106,11 @@ class ReplayScene(Scene):
             x -= int(6 * s)
         self.dirty = True
 
+    def relayout(self, size: tuple[int, int]) -> None:
+        """New words or fonts: the hosted game makes its labels again too."""
+        self.game.relayout(size)
+        self.resize(size)
+
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN:
             if e.key == pygame.K_ESCAPE:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from opensky.i18n import N_, month_short, tr, trn
+from opensky.rules.quote import SCORE_PARTS
 from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
@@ -16,8 +17,8 @@ from opensky.ui.widgets import Button, WidgetGroup, rounded, shadowed_panel
 if TYPE_CHECKING:
     from opensky.ui.app import App
 
-COLUMNS = (("fares", N_("Fares")), ("change", N_("Change")), ("subsidies", N_("Subsidies")),
-           ("ancillaries", N_("Chits")), ("total", N_("Total")))
+#: (score part, heading): the parts of ``GameState.score`` in its order.
+COLUMNS = tuple(zip(SCORE_PARTS, (N_("Fares"), N_("Change"), N_("Subsidies"), N_("Chits"), N_("Total")), strict=True))
 
 
 class ResultsScene(Scene):

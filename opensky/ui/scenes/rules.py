@@ -9,6 +9,10 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from opensky.i18n import N_, tr, trn
+from opensky.rules.actions import (
+    ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE,
+    ROLL_SENSITIVITY,
+)
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.market import DIE_FACE, draw_card
 from opensky.ui.scene import Scene
@@ -42,10 +46,10 @@ SECTIONS: list[tuple[str, str, str]] = [
     ("winner", N_("Who wins"), N_(
         "The lowest fare wins; ties all win. A one-stop itinerary beats a nonstop only at half the nonstop fare or "
         "less. Itineraries with two or more stops count only when nobody has fewer stops.")),
-    ("flash", N_("Flash deals"), N_(
+    ("flash_deals", N_("Flash deals"), N_(
         "After the reveal, starting with the roller, a bidder who is not the sole winner may, once per game, swap "
         "their card for a lower one from their hand. The window closes when everybody declines.")),
-    ("ancillaries", N_("Ancillaries and the price die"), N_(
+    ("price_die", N_("Ancillaries and the price die"), N_(
         "A single winner may add up to three ancillary chits, 100 each. Then the price-sensitivity die is rolled "
         "(200 to 700): at least the final price and the passengers accept; lower and they walk away to the next "
         "best bid.")),
@@ -63,9 +67,9 @@ SECTIONS: list[tuple[str, str, str]] = [
 
 #: The section that explains each decision (F1 in a game).
 DECISION_SECTION = {
-    "place_callsign": "aim", "place_plane": "planning", "place_hub": "hubs", "roll_dice": "month",
-    "choose_od": "month", "bid": "bids", "flash": "flash", "ancillaries": "ancillaries",
-    "roll_sensitivity": "ancillaries", "choose_itinerary": "flying", "lease": "leasing",
+    PLACE_CALLSIGN: "aim", PLACE_PLANE: "planning", PLACE_HUB: "hubs", ROLL_DICE: "month",
+    CHOOSE_OD: "month", BID: "bids", FLASH: "flash_deals", ANCILLARIES: "price_die",
+    ROLL_SENSITIVITY: "price_die", CHOOSE_ITINERARY: "flying", LEASE: "leasing",
 }
 
 
@@ -307,6 +311,6 @@ def _pic_aim(surf: pygame.Surface, r: pygame.Rect, s: float) -> None:
 
 PICTURES: dict[str, Callable[[pygame.Surface, pygame.Rect, float], None]] = {
     "aim": _pic_aim, "planning": _pic_planning, "hubs": _pic_hubs, "borders": _pic_borders,
-    "month": _pic_month, "bids": _pic_bids, "winner": _pic_winner, "flash": _pic_flash,
-    "ancillaries": _pic_ancillaries, "flying": _pic_flying, "leasing": _pic_leasing, "season": _pic_season,
+    "month": _pic_month, "bids": _pic_bids, "winner": _pic_winner, "flash_deals": _pic_flash,
+    "price_die": _pic_ancillaries, "flying": _pic_flying, "leasing": _pic_leasing, "season": _pic_season,
 }

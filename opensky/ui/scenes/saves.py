@@ -17,8 +17,10 @@ from opensky.persistence.store import (
     AutosaveUnreadable, SaveEntry, delete_save, list_saves, read_autosave, save_named,
 )
 from opensky.ui import assets, draw as D, theme as T
+from opensky.ui.game.gamelog import note
 from opensky.ui.scene import Scene
-from opensky.ui.widgets import Button, TextField, WidgetGroup, dialog_frame, rounded, shadowed_panel
+from opensky.ui.scenes.dialog import Dialog
+from opensky.ui.widgets import Button, TextField, WidgetGroup, rounded, shadowed_panel
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -64,10 +66,8 @@ def show_notes(app: "App", loaded: LoadedGame) -> None:
         app.push(MessageDialog(app, N_("About this game"), text, params))
 
 
-class MessageDialog(Scene):
-    """A message over the current screen, with one button."""
-
-    overlay = True
+class MessageDialog(Dialog):
+    """A message over the current screen, with one button (or two)."""
 
     def __init__(self, app: "App", title: str, text: str, params: dict[str, str] | None = None,
                  action: tuple[str, Callable[[], None]] | None = None) -> None:
@@ -77,7 +77,6 @@ class MessageDialog(Scene):
         self.title = title
         self.text = text
         self.params = params or {}
-        self.widgets = WidgetGroup()
         self.action: Button | None = None
         if action is not None:
             label, then = action
@@ -87,8 +86,8 @@ class MessageDialog(Scene):
                 then()
             self.action = Button(label, run, primary=True)
             self.widgets.add(self.action)
-        self.ok = self.widgets.add(Button(N_("OK") if action is None else N_("Close"), app.pop,
-                                          primary=action is None))
+        self.ok = Button(N_("OK") if action is None else N_("Close"), app.pop, primary=action is None)
+        self.widgets.add(self.ok)
 
     def resize(self, size: tuple[int, int]) -> None:
         s = T.ui_scale(size)
@@ -96,44 +95,41 @@ class MessageDialog(Scene):
         self.lines = D.wrap(tr(self.text, **self.params), int(T.TYPE.body * s), int(520 * s))[:14]
         ph = min(h - int(16 * s), int(150 * s) + len(self.lines) * int(T.TYPE.body * 1.35 * s))
         self.panel = pygame.Rect(w // 2 - int(300 * s), h // 2 - ph // 2, int(600 * s), ph)
-        self.ok.rect = pygame.Rect(self.panel.right - int(140 * s), self.panel.bottom - int(64 * s),
-                                   int(116 * s), int(T.BUTTON_H * s))
+        row: list[tuple[Button, int]] = [(self.ok, int(116 * s))]
         if self.action is not None:
             aw = max(int(150 * s), assets.text(tr(self.action.label), int(T.TYPE.body * s), T.INK).get_width()
                      + int(40 * s))
-            self.action.rect = pygame.Rect(self.ok.rect.x - int(12 * s) - aw, self.ok.rect.y, aw, self.ok.rect.h)
+            row.insert(0, (self.action, aw))
+        self.button_row(row, self.panel.right - int(140 * s) + int(116 * s), self.panel.bottom - int(64 * s),
+                        int(T.BUTTON_H * s), int(12 * s))
         self.widgets.set_focus(self.action or self.ok)
         self.dirty = True
 
-    def handle(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.app.pop()
-            return
-        self.widgets.handle(e)
+    def on_enter(self) -> bool:
+        self.close()  # Enter reads the message and closes it, whichever button has the focus
+        return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        dialog_frame(surface, self.panel, self.title, s)
+    def draw_body(self, surface: pygame.Surface, s: float) -> None:
         D.blit_lines(surface, self.lines, (self.panel.x + int(28 * s), self.panel.y + int(64 * s)),
                      int(T.TYPE.body * s), T.INK)
-        self.widgets.draw(surface, s)
 
 
-class SaveDialog(Scene):
+class SaveDialog(Dialog):
     """Save the running game under a name."""
 
-    overlay = True
+    title = "Save game"
 
     def __init__(self, app: "App", game: "GameScene") -> None:
         super().__init__(app)
         self.game = game
         st = game.ctl.state
-        default = f"{name_of(game.ctl.board.extra, game.ctl.board.name)}, {month(st.month)} — " + " vs ".join(game.ctl.state.names)
+        default = f"{name_of(game.ctl.board.extra, game.ctl.board.name)}, {month(st.month)} — " + " vs ".join(st.names)
         self.field = TextField(default[:40], max_len=40, placeholder="Name of the save", tooltip="Save name")
-        self.widgets = WidgetGroup()
         self.widgets.add(self.field)
-        self.cancel = self.widgets.add(Button("Cancel", app.pop))
-        self.save = self.widgets.add(Button("Save", self.do_save, primary=True))
+        self.cancel = Button("Cancel", app.pop)
+        self.save = Button("Save", self.do_save, primary=True)
+        self.widgets.add(self.cancel)
+        self.widgets.add(self.save)
         self.error = ""
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -143,11 +139,17 @@ class SaveDialog(Scene):
         self.field.rect = pygame.Rect(self.panel.x + int(28 * s), self.panel.y + int(76 * s),
                                       self.panel.w - int(56 * s), int(40 * s))
         bh = int(T.BUTTON_H * s)
-        self.save.rect = pygame.Rect(self.panel.right - int(150 * s), self.panel.bottom - bh - int(22 * s),
-                                     int(126 * s), bh)
-        self.cancel.rect = pygame.Rect(self.save.rect.x - int(136 * s), self.save.rect.y, int(124 * s), bh)
+        self.button_row([(self.cancel, int(124 * s)), (self.save, int(126 * s))],
+                        self.panel.right - int(150 * s) + int(126 * s), self.panel.bottom - bh - int(22 * s), bh,
+                        int(136 * s) - int(124 * s))
         self.widgets.set_focus(self.field)
         self.dirty = True
+
+    def on_enter(self) -> bool:
+        if not self.field.focused:
+            return False  # the focused button takes it
+        self.do_save()
+        return True
 
     def do_save(self) -> None:
         name = self.field.value.strip()
@@ -160,27 +162,15 @@ class SaveDialog(Scene):
             self.error = tr("Could not save: {error}. Nothing was lost; the autosave is kept.", error=e.strerror or e)
             return
         self.app.pop()
-        self.game.log.append(("note", "Saved as “{name}”", {"name": name}))
+        self.game.log.append(note("Saved as “{name}”", name=name))
         self.game.sidebar_dirty = True
         self.game.message = tr("Saved as “{name}” ({file}).", name=name, file=path.name)
 
-    def handle(self, e: pygame.event.Event) -> None:
-        if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:
-            self.app.pop()
-            return
-        if e.type == pygame.KEYDOWN and e.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.field.focused:
-            self.do_save()
-            return
-        self.widgets.handle(e)
-
-    def draw(self, surface: pygame.Surface) -> None:
-        s = self.app.scale
-        dialog_frame(surface, self.panel, "Save game", s)
+    def draw_body(self, surface: pygame.Surface, s: float) -> None:
         if self.error:
             lines = D.wrap(self.error, int(T.TYPE.small * s), self.panel.w - int(320 * s))
             D.blit_lines(surface, lines, (self.panel.x + int(28 * s), self.panel.y + int(128 * s)),
                          int(T.TYPE.small * s), T.BAD)
-        self.widgets.draw(surface, s)
 
 
 class LoadScene(Scene):

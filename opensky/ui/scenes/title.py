@@ -169,9 +169,8 @@ class TitleScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         s = self.app.scale
         w, h = surface.get_size()
-        if self.bg is None or self.bg.get_size() != (w, h):
-            self.bg = self._background((w, h), s)
-        surface.blit(self.bg, (0, 0))
+        bg = self.bg  # made in resize; a window not laid out yet gets one for this frame only
+        surface.blit(bg if bg is not None and bg.get_size() == (w, h) else self._background((w, h), s), (0, 0))
         k, ty = self.k, self.ty  # the title column's scale and place (resize)
         title = assets.text("OpenSky", int(T.TYPE.title * 1.5 * k), (255, 255, 255), "bold")
         surface.blit(title, title.get_rect(midtop=(w // 2, ty)))

@@ -1,0 +1,58 @@
+"""The in-game menu (Esc), drawn over the paused game."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from opensky.ui import theme as T
+from opensky.ui.scenes.dialog import Dialog
+from opensky.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from opensky.ui.app import App
+    from opensky.ui.game.scene import GameScene
+
+
+class GameMenu(Dialog):
+    title = "Paused"
+    title_centered = True
+    arrows_move_focus = True
+
+    def __init__(self, app: "App", game: "GameScene") -> None:
+        super().__init__(app)
+        self.game = game
+        self.widgets.add(Button("Resume", app.pop, primary=True))
+        if not game.read_only:
+            self.widgets.add(Button("Save game", self.save))
+            self.widgets.add(Button("Load game", self.load))
+        self.widgets.add(Button("Rules", self.rules))
+        self.widgets.add(Button("Quit to title", self.to_title))
+        self.widgets.add(Button("Quit OpenSky", app.quit))
+
+    def resize(self, size: tuple[int, int]) -> None:
+        s = T.ui_scale(size)
+        w, h = size
+        bw, bh = int(260 * s), int(T.BUTTON_H * s)
+        buttons = [b for b in self.widgets.widgets if isinstance(b, Button)]
+        ph = len(buttons) * (bh + int(12 * s)) + int(90 * s)
+        self.panel = pygame.Rect(w // 2 - int(170 * s), h // 2 - ph // 2, int(340 * s), ph)
+        self.button_column(buttons, w // 2 - bw // 2, self.panel.y + int(70 * s), bw, bh, int(12 * s))
+        self.dirty = True
+
+    def rules(self) -> None:
+        from opensky.ui.scenes.rules import RulesScene
+        self.app.push(RulesScene(self.app))
+
+    def save(self) -> None:
+        from opensky.ui.scenes.saves import SaveDialog
+        self.app.pop()
+        self.app.push(SaveDialog(self.app, self.game))
+
+    def load(self) -> None:
+        from opensky.ui.scenes.saves import LoadScene
+        self.app.push(LoadScene(self.app))
+
+    def to_title(self) -> None:
+        from opensky.ui.scenes.title import TitleScene
+        self.app.replace(TitleScene(self.app))

@@ -1,0 +1,228 @@
+"""``opensky.rules.quote``: every figure the screen shows before a decision is
+what the engine then does (the action applied to a copy, compared)."""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from opensky.board.loader import load_board
+from opensky.rules import events as E
+from opensky.rules import quote
+from opensky.rules.actions import (
+    ANCILLARIES, BID, CHOOSE_OD, FLASH, LEASE, PLACE_HUB, PLACE_PLANE, ROLL_DICE, ROLL_SENSITIVITY, Action,
+)
+from opensky.rules.constants import CALLSIGN_INDEX
+from opensky.rules.session import Session
+from opensky.rules.state import GameState
+
+BOARDS = {b: load_board(b) for b in ("europe", "north_america")}
+
+
+def kinds(events: list[E.Event], kind: str) -> list[E.Event]:
+    return [e for e in events if e.kind == kind]
+
+
+def after(st: GameState, a: Action) -> tuple[GameState, list[E.Event]]:
+    c = st.copy()
+    return c, c.apply(a)
+
+
+# ---------------------------------------------------------------- checks, one per figure
+
+def check_subsidies(st: GameState, a: Action) -> None:
+    """§4, R4: the cubes a placement is said to take are the cubes it takes."""
+    q = quote.subsidies(st, a.arg)
+    c, ev = after(st, a)
+    taken = sorted(e.data["callsign"] for e in kinds(ev, E.SUBSIDY_TAKEN))
+    assert tuple(taken) == q.callsigns
+    p = a.player
+    assert c.score(p)["subsidies"] - st.score(p)["subsidies"] == q.points
+
+
+def check_price(st: GameState, a: Action) -> None:
+    """§6.5: fare + 100 × chits, as the engine announces it and as the price
+    die is rolled against."""
+    p = a.player
+    c, ev = after(st, a)
+    (att,) = kinds(ev, E.ANCILLARIES_ATTACHED)
+    assert quote.price(st, p, a.arg) == att.data["price"]
+    if c.decision == ROLL_SENSITIVITY:
+        assert quote.price(c, p) == quote.price(st, p, a.arg)
+        for face in c.legal_actions(p):
+            _, ev2 = after(c, face)
+            (roll,) = kinds(ev2, E.SENSITIVITY_ROLLED)
+            assert roll.data["price"] == quote.price(c, p)
+            assert roll.data["accepted"] == (face.arg >= quote.price(c, p))
+
+
+def check_lease(st: GameState, a: Action) -> None:
+    """R10: the change spent and left, and the cost (the score falls by it)."""
+    p = a.player
+    k, cards = a.arg
+    q = quote.lease(st, p, k, cards)
+    c, ev = after(st, a)
+    (leased,) = kinds(ev, E.LEASED)
+    assert q.cost == quote.lease_cost(k)
+    if k:
+        assert leased.data["change_spent"] == q.change_spent
+        assert leased.data["change"] == q.change_after == c.change[p]
+        assert st.score(p)["total"] - c.score(p)["total"] == q.cost
+        assert q.change_spent + q.need == q.cost and sum(cards) >= q.need
+
+
+def check_flash(st: GameState, p: int) -> None:
+    """§6.3, §6.4: what each flash fare would win is what it wins, and the
+    one-stop limit is where a one-stop fare starts to lose to the nonstop."""
+    q = quote.flash(st, p)
+    assert q.fare == st.bid[p] and q.winners == tuple(st.winners)
+    assert q.best == (min(st.bid[w] for w in st.winners) if st.winners else None)  # type: ignore[type-var]
+    said = dict(q.outcomes)
+    lower = [a for a in st.legal_actions(p) if a.type == FLASH and a.arg is not None]
+    assert sorted(said) == sorted(a.arg for a in lower)
+    for a in lower:
+        _, ev = after(st, a)
+        (deal,) = kinds(ev, E.FLASH_DEAL)
+        assert list(said[a.arg]) == deal.data["winners"] == quote.winners_with(st, p, a.arg)
+        if q.one_stop_limit is not None:
+            others = [st.bid[x] for x in range(st.P) if x != p and st.stops[x] == 1 and st.bid[x] is not None]
+            if a.arg > q.one_stop_limit:
+                assert p not in deal.data["winners"]  # does not qualify against the nonstop
+            elif all(a.arg <= o for o in others):  # type: ignore[operator]
+                assert p in deal.data["winners"]
+    if q.one_stop_limit is not None:
+        assert q.stops == 1 and q.best_nonstop is not None
+        # §6.3 in words: a one-stop fare qualifies when it is at most half of D
+        assert 2 * q.one_stop_limit <= q.best_nonstop < 2 * (q.one_stop_limit + 1)
+
+
+CHECKED = {PLACE_PLANE: 0, ANCILLARIES: 0, LEASE: 0, FLASH: 0}
+
+
+def check_decision(st: GameState, rng: random.Random) -> None:
+    d = st.decision
+    p = st.actors[0] if st.actors else None
+    if p is None:
+        return
+    legal = st.legal_actions(p)
+    if d == PLACE_PLANE:
+        for a in rng.sample(legal, min(6, len(legal))):
+            check_subsidies(st, a)
+    elif d == ANCILLARIES:
+        for a in legal:
+            check_price(st, a)
+    elif d == LEASE:
+        for a in legal:
+            check_lease(st, a)
+    elif d == FLASH:
+        check_flash(st, p)
+    else:
+        return
+    CHECKED[d] += 1
+
+
+def choose(st: GameState, legal: list[Action], rng: random.Random) -> Action:
+    """Contested markets: planes between call-sign airports, the market most
+    airlines can fly, fares rather than passes, chits sometimes."""
+    d = st.decision
+    if d == PLACE_PLANE:
+        cs = {a for a in st.callsign_airport if a >= 0}
+        good = [a for a in legal if set(st.board.route_ends[a.arg]) & cs]
+        return rng.choice(good if good and rng.random() < 0.8 else legal)
+    if d == CHOOSE_OD:
+        def flyers(a: Action) -> int:
+            c = st.copy()
+            c.apply(a)
+            return sum(s is not None for s in c.stops)
+        return max(legal, key=flyers)
+    if d == BID:
+        fares = [a for a in legal if a.arg is not None]
+        return rng.choice(fares if fares and rng.random() < 0.9 else legal)
+    return rng.choice(legal)
+
+
+@pytest.mark.parametrize("board,players,seed", [("europe", 2, 1), ("europe", 3, 2), ("europe", 4, 3),
+                                                ("north_america", 2, 4), ("north_america", 3, 5),
+                                                ("north_america", 4, 6)])
+def test_quotes_match_the_engine_in_whole_games(board, players, seed):
+    for game in range(4):
+        rng = random.Random(seed * 100 + game)
+        s = Session(BOARDS[board], [f"P{i}" for i in range(players)], seed=seed * 100 + game,
+                    callsigns="recommended")
+        st = s.state
+        while not st.game_over:
+            check_decision(st, rng)
+            if st.is_chance():
+                s.apply(s.draw_chance())
+            else:
+                s.apply(choose(st, st.legal_actions(st.actors[0]), rng))
+            st = s.state
+
+
+def test_every_kind_of_quote_was_checked():
+    """The seeded games above reach every decision the quotes are for."""
+    if not all(CHECKED.values()):  # run alone: play the games first
+        for args in (("europe", 3, 2), ("north_america", 4, 6)):
+            test_quotes_match_the_engine_in_whole_games(*args)
+    assert all(n > 0 for n in CHECKED.values()), CHECKED
+
+
+def cs(*names: str) -> tuple[int, ...]:
+    return tuple(sorted(CALLSIGN_INDEX[n] for n in names))
+
+
+def paris_london(bids: dict[int, int]) -> GameState:
+    """Europe, three airlines on Paris–London: Ann and Bo nonstop, Cy with one
+    stop at her hub Amsterdam; the bids revealed."""
+    s = Session(BOARDS["europe"], ["Ann", "Bo", "Cy"], seed=1, callsigns="recommended")
+    st = s.state
+    b = st.board
+    routes = {0: ["CDG-LHR", "LHR-AMS", "MAD-LIS", "MAD-LIS"], 1: ["CDG-LHR", "FRA-MUC", "MUC-FCO", "MAD-BCN"],
+              2: ["CDG-AMS", "AMS-LHR", "BER-WAW", "ATH-IST"]}
+    while st.decision == PLACE_PLANE:
+        p = st.actors[0]
+        x, y = routes[p].pop(0).split("-")
+        s.apply(Action(PLACE_PLANE, p, b.route_index[(x, y)]))
+    hubs = {0: ["MAD", "LIS"], 1: ["MUC", "CDG"], 2: ["AMS", "BER"]}
+    while st.decision == PLACE_HUB:
+        p = st.actors[0]
+        s.apply(Action(PLACE_HUB, p, b.airport_index[hubs[p].pop(0)]))
+    s.apply(Action(ROLL_DICE, 0, cs("Alpha", "Bravo", "Echo")))
+    s.apply(Action(CHOOSE_OD, 0, cs("Alpha", "Bravo")))
+    assert st.stops == [0, 0, 1]
+    for p, fare in bids.items():
+        s.apply(Action(BID, p, fare))
+    return st
+
+
+def test_half_fare_rule_with_a_flash_deal():
+    """R6/§6.3 at the table: Cy's one-stop 300 loses to Bo's nonstop 400; a
+    flash to 200 (half of 400) wins, to 250 it still loses."""
+    st = paris_london({0: 500, 1: 400, 2: 300})
+    while st.decision == FLASH and st.actors[0] != 2:
+        st.apply(Action(FLASH, st.actors[0], None))
+    assert st.decision == FLASH and st.actors == (2,)
+    q = quote.flash(st, 2)
+    assert q.best_nonstop == 400 and q.one_stop_limit == 200 and q.best == 400 and q.winners == (1,)
+    assert dict(q.outcomes) == {200: (2,), 250: (1,)}
+    check_flash(st, 2)
+
+
+def test_price_and_lease_figures_by_hand():
+    """The arithmetic itself, once, with the engine's constants: 300 + 2 chits
+    is 500; leasing two planes with 50 change and a 500 card leaves 150."""
+    st = paris_london({0: 250, 1: 300, 2: 200})  # Ann's nonstop 250 wins alone: no flash for her
+    while st.decision == FLASH:
+        st.apply(Action(FLASH, st.actors[0], None))
+    assert st.decision == ANCILLARIES and st.actors == (0,)
+    assert [quote.price(st, 0, n) for n in range(4)] == [250, 350, 450, 550]
+    st.change[0] = 50
+    q = quote.lease(st, 0, 2, (500,))
+    assert (q.cost, q.change_spent, q.need, q.change_after) == (400, 50, 350, 150)
+    assert quote.lease(st, 0, 1).change_after == 0 and quote.lease(st, 0, 1).need == 150
+    assert quote.subsidy_value(2) == 100
+
+
+def test_score_parts_are_the_engines():
+    st = paris_london({0: 250, 1: 300, 2: 200})
+    assert tuple(st.score(0)) == quote.SCORE_PARTS
