@@ -41,9 +41,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from opensky.ai import make_bot  # noqa: E402
 from opensky.ai.base import Bot  # noqa: E402
 from opensky.board.loader import load_board  # noqa: E402
-from opensky.rules.constants import CALLSIGNS  # noqa: E402
-from opensky.rules.state import GameState  # noqa: E402
-from opensky.rules.view import player_view  # noqa: E402
+from opensky.play.selfplay import play_game  # noqa: E402
 
 BOARDS = ("europe", "north_america")
 _BOARD_CACHE: dict[str, Any] = {}
@@ -73,28 +71,16 @@ def play(task: tuple[tuple[str, ...], int, int, int | None]) -> dict[str, Any]:
     shift = g % P
     seat_bots = [lineup[(s + shift) % P] for s in range(P)]
     bots = [make(n, rng.randrange(2**31), budget) for n in seat_bots]
-    cs = dict(zip(CALLSIGNS, board.recommended_callsigns))
-    state = GameState(board, [f"P{i + 1}" for i in range(P)], cs)
+    game = play_game(board, bots, rng, callsigns="recommended", timed=True)
+    assert game.decision_times is not None
     times: dict[str, list[float]] = {n: [] for n in set(lineup)}
-    while not state.game_over:
-        if state.is_chance():
-            legal = state.legal_actions()
-            state.apply(legal[rng.randrange(len(legal))])
-            continue
-        p = state.actors[0]
-        legal = state.legal_actions(p)
-        view = player_view(state, p)
-        t0 = time.perf_counter()
-        a = bots[p].choose(view, legal)
-        dt = time.perf_counter() - t0
-        if len(legal) > 1:
-            times[seat_bots[p]].append(dt)
-        state.apply(a)
-    win = state.final_winners()
+    for s, ts in enumerate(game.decision_times):
+        times[seat_bots[s]].extend(ts)
     share: dict[str, float] = {n: 0.0 for n in set(lineup)}
+    win = game.winners
     for s in win:
         share[seat_bots[s]] += 1.0 / len(win)
-    scores = {n: [state.score(s)["total"] for s in range(P) if seat_bots[s] == n] for n in set(lineup)}
+    scores = {n: [game.scores[s] for s in range(P) if seat_bots[s] == n] for n in set(lineup)}
     return {"share": share, "times": times, "board": board.id, "scores": scores}
 
 

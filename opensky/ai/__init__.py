@@ -1,6 +1,7 @@
 """Computer players.  They see only a player's view (``opensky.rules.view``)."""
 from __future__ import annotations
 
-from opensky.ai.base import Bot, make_bot, BOT_NAMES
+from opensky.ai.base import Bot, BotFailure, safe_choose
+from opensky.ai.registry import BOT_NAMES, make_bot
 
-__all__ = ["Bot", "make_bot", "BOT_NAMES"]
+__all__ = ["Bot", "BotFailure", "make_bot", "BOT_NAMES", "safe_choose"]

@@ -146,9 +146,10 @@ class Market:
             bids: Bids = []
             for b, i in enumerate(idx):
                 f = self.actions[b][i]
-                if f is not None:
-                    q = self.bidders[b]
-                    bids.append((q, f, self.stops[q]))  # type: ignore[arg-type]
+                q = self.bidders[b]
+                st = self.stops[q]  # a bidder has an itinerary
+                if f is not None and st is not None:
+                    bids.append((q, f, st))
             u = self.outcome(bids)
             self._cache[idx] = u
         return u
@@ -183,12 +184,10 @@ class Market:
         q0, q1 = self.bidders
         f0 = self.actions[0][i]
         f1 = self.actions[1][j]
-        if f0 is None and f1 is None:
-            u = self._won((), ())
+        if f0 is None:
+            u = self._won((), ()) if f1 is None else self._single(q1, f1, (), ())
         elif f1 is None:
-            u = self._single(q0, f0, (), ())  # type: ignore[arg-type]
-        elif f0 is None:
-            u = self._single(q1, f1, (), ())
+            u = self._single(q0, f0, (), ())
         else:
             s0 = self.stops[q0]
             s1 = self.stops[q1]

@@ -7,12 +7,13 @@ between computer airlines (and the demo) look like real games.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Sequence
+from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
 from opensky.board.model import Board
 from opensky.rules.actions import Action
 from opensky.rules.constants import OCTOBER, MARCH, SENSITIVITY_FACES
+from opensky.rules.itinerary import winners
 from opensky.rules.state import GameState
 
 
@@ -48,12 +49,13 @@ def _route_value(board: Board, callsign_airports: tuple[int, ...]) -> tuple[floa
 
 
 class EasyBot(Bot):
+    """Rules of thumb, with a little randomness (see the module docstring)."""
+
     name = "easy"
 
-    def choose(self, view: GameState | None, legal: Sequence[Action]) -> Action:
-        assert view is not None
+    def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
         t = legal[0].type
-        handler = getattr(self, "_" + t, None)
+        handler: Callable[[GameState, Sequence[Action]], Action] | None = getattr(self, "_" + t, None)
         if handler is None:
             return legal[self.rng.randrange(len(legal))]
         return handler(view, legal)
@@ -131,9 +133,7 @@ class EasyBot(Bot):
         p = legal[0].player
         assert p is not None
         for a in sorted((a for a in legal if a.arg is not None), key=lambda a: -a.arg):
-            c = v.copy()
-            c.bid[p] = a.arg
-            if p in _winners(c):
+            if p in _winners(v, p, a.arg):
                 return a  # the highest card that still wins
         return next(a for a in legal if a.arg is None)
 
@@ -170,7 +170,13 @@ class EasyBot(Bot):
         return legal[-1]
 
 
-def _winners(state: GameState) -> list[int]:
-    from opensky.rules.itinerary import winners
-    return winners([(q, state.bid[q], state.stops[q]) for q in range(state.P)  # type: ignore[misc]
-                    if state.bid[q] is not None and state.stops[q] is not None])
+def _winners(v: GameState, p: int, fare: int) -> list[int]:
+    """Who would win (W, §6.3) if p's bid were ``fare`` (the bids are
+    revealed during the flash window)."""
+    bids: list[tuple[int, int, int]] = []
+    for q in range(v.P):
+        b = fare if q == p else v.bid[q]
+        s = v.stops[q]
+        if b is not None and s is not None:
+            bids.append((q, b, s))
+    return winners(bids)

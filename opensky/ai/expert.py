@@ -15,11 +15,13 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   submitted already or still to come — is drawn from that rival's mix in the
   month's bidding game (``opensky.ai.bidding``), which is computed from
   public information only (every hand is public, with unrevealed bids back
-  in it).  Expert is given a view, and a view has no rival bid in it.
+  in it).  Expert is given a view, and a view has no rival bid in it; the
+  sampled bids are written only by ``opensky.ai.determinize``.
 * **Rollouts.**  The rest of the season is played by Normal's month policy
   made cheap (``opensky.ai.lite``; it never peeks either), the dice drawn
-  from per-iteration random streams that every candidate shares (common
-  random numbers: candidates are compared on the same luck).  A rollout
+  from the engine's ``chance_outcomes()`` with per-iteration random streams
+  that every candidate shares (common random numbers: candidates are
+  compared on the same luck).  A rollout
   started in the first season stops at its end and scores the score margin
   (unused chits and flash token counted a little); in the second season it
   plays to the end and scores the win and the margin.
@@ -39,18 +41,18 @@ from __future__ import annotations
 import math
 import random
 import time
-from itertools import combinations
 from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
-from opensky.ai.lite import Lite
+from opensky.ai.chance import sample_chance
+from opensky.ai.determinize import determinize, hidden_bidders
+from opensky.ai.lite import Lite, Markets
 from opensky.ai.model import Model
 from opensky.ai.normal import NormalBot, market_for, normal_lease_payment
 from opensky.rules.actions import (
-    BID, CHOOSE_OD, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE,
-    ROLL_SENSITIVITY, Action,
+    BID, CHOOSE_OD, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE, Action,
 )
-from opensky.rules.constants import FARE_INDEX, MARCH, OCTOBER, SENSITIVITY_FACES
+from opensky.rules.constants import FARE_INDEX, MARCH, OCTOBER
 from opensky.rules.state import NETWORK_PLANNING, GameState
 
 Mix = list[tuple[int | None, float]]
@@ -61,8 +63,6 @@ DEFAULT_BUDGET = 600
 #: the network: rollouts too few to tell placements apart only added noise)
 MONTHLY = "bid+flash+ancillaries+choose_od+choose_itinerary+lease"
 MAX_ITER = 200
-
-DICE_OUTCOMES: tuple[tuple[int, int, int], ...] = tuple(combinations(range(6), 3))
 
 
 def normal_mix(strat: Sequence[float], acts: Sequence[int | None], min_prob: float) -> Mix:
@@ -88,6 +88,7 @@ class ExpertBot(Bot):
     """Search over Normal (see the module docstring)."""
 
     name = "expert"
+    slow = True  # a search: a window runs it off the drawing path
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.85,
                  top_k: int = 5, search: str = MONTHLY, rollout_iters: int = 50, z: float = 0.75,
@@ -108,8 +109,7 @@ class ExpertBot(Bot):
         self.last: dict[str, object] = {}
 
     # ------------------------------------------------------------ entry
-    def choose(self, view: GameState | None, legal: Sequence[Action]) -> Action:
-        assert view is not None
+    def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         t = legal[0].type
@@ -247,30 +247,26 @@ class ExpertBot(Bot):
                 prepare(s)
         results: list[list[float]] = [[] for _ in range(K)]
         month = v.month
-        shared: dict = {}  # type: ignore[type-arg]  # markets met in this search's rollouts
+        # markets met in this search's rollouts
+        shared: Markets = {}
+        # rivals who have bid already: their bids are sealed in the view
+        sealed = [q for q in hidden_bidders(v, p) if mixes is not None and q in mixes]
         out_of_time = False
         for it in range(n_iter):
             seed = seeds[it]
             row = []
             for j in range(K):
-                s = roots[j].copy()
                 pol = random.Random(seed)
                 dice = random.Random(seed ^ 0xD1CE)
                 die = random.Random(seed ^ 0xD1E)
                 if mixes is not None:
-                    # determinize: rivals who already bid (hidden in the view)
-                    for q, mix in sorted(mixes.items()):
-                        if s.submitted[q] and s.bid[q] is None and not s.revealed:
-                            f = _sample(mix, pol)
-                            if f is not None and s.hand[q][FARE_INDEX[f]] > 0:
-                                s.hand[q][FARE_INDEX[f]] -= 1
-                                s.bid[q] = f
+                    # determinize: the sealed bids drawn from the rivals' mixes
+                    s = determinize(roots[j], p, {q: _sample(mixes[q], pol) for q in sealed})
                     s.apply(cands[j])
                     month_mix = mixes
-                elif mixes_per is not None:
-                    month_mix = mixes_per[j] or {}
                 else:
-                    month_mix = {}
+                    s = roots[j].copy()
+                    month_mix = (mixes_per[j] or {}) if mixes_per is not None else {}
                 lite = Lite(iters=self.rollout_iters, shared=shared, exact_od=self.exact_od)
                 row.append(self._rollout(s, p, month, month_mix, pol, dice, die, lite))
                 if it >= 2 and time.perf_counter() > deadline:
@@ -304,11 +300,9 @@ class ExpertBot(Bot):
             if s.month > stop_month:
                 break
             d = s.decision
-            if d == ROLL_DICE:
-                s.apply(Action(ROLL_DICE, s.actors[0], DICE_OUTCOMES[dice.randrange(20)]))
-                continue
-            if d == ROLL_SENSITIVITY:
-                s.apply(Action(ROLL_SENSITIVITY, s.actors[0], SENSITIVITY_FACES[die.randrange(6)]))
+            if s.is_chance():
+                # the dice and the price die each draw from their own stream
+                s.apply(sample_chance(s, dice if d == ROLL_DICE else die))
                 continue
             q = s.actors[0]
             if d == BID:

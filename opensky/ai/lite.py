@@ -10,16 +10,32 @@ information only) and never reads an unrevealed bid.
 from __future__ import annotations
 
 import random
-from typing import Sequence
+from typing import NamedTuple, Sequence
 
 from opensky.ai.bidding import Market
 from opensky.ai.model import DEFAULT, NO, Model, Params, info_for, pair_income, season_end
-from opensky.ai.normal import flash_result, market_for, normal_lease_payment
+from opensky.ai.normal import bids_on_table, flash_result, market_for, normal_lease_payment
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_PLANE, Action,
 )
 from opensky.rules.constants import FARES, LEASE_COST
 from opensky.rules.state import GameState
+
+
+class MarketEntry(NamedTuple):
+    """A month's market met in rollouts: its bidding game, the game's
+    solution, and the flash-deal answers already worked out in it."""
+
+    market: Market
+    strat: list[list[float]]
+    #: (bids, flash tokens unused, declined, player offered) -> the answer.
+    #: Together with the market's key that is all a flash window depends on,
+    #: and rollouts of one search meet the same windows again and again.
+    flash: dict[tuple[object, ...], Action]
+
+
+#: markets by (month, od, planes, hubs, public hands, chits)
+Markets = dict[tuple[object, ...], MarketEntry]
 
 
 class Lite:
@@ -28,20 +44,18 @@ class Lite:
     __slots__ = ("prm", "iters", "min_prob", "markets", "lease_route", "shared", "shared_month", "exact_od")
 
     def __init__(self, prm: Params = DEFAULT, iters: int = 50, min_prob: float = 0.1,
-                 shared: dict[tuple[object, ...], tuple[Market, list[list[float]]]] | None = None,
-                 shared_month: int = -1, exact_od: bool = False):
+                 shared: Markets | None = None, shared_month: int = -1, exact_od: bool = False):
         self.prm = prm
         self.iters = iters
         self.min_prob = min_prob
-        #: (month, od) -> (market, strategies)
-        self.markets: dict[tuple[object, ...], tuple[Market, list[list[float]]]] = {}
+        self.markets: Markets = {}
         #: markets of ``shared_month``, shared by rollouts that start from one state
         self.shared = shared
         self.shared_month = shared_month
         self.exact_od = exact_od
         self.lease_route: dict[int, int] = {}
 
-    def _market(self, s: GameState, me: int) -> tuple[Market, list[list[float]]]:
+    def _market(self, s: GameState, me: int) -> MarketEntry:
         assert s.od is not None
         hands = public_hands(s)
         key = (s.month, s.od, tuple(map(tuple, s.planes)), tuple(map(tuple, s.hubs)),
@@ -50,7 +64,7 @@ class Lite:
         got = cache.get(key)
         if got is None:
             mk = market_for(s, me, self.prm, hands)
-            got = (mk, mk.solve(self.iters))
+            got = MarketEntry(mk, mk.solve(self.iters), {})
             cache[key] = got
         return got
 
@@ -59,7 +73,7 @@ class Lite:
             return legal[0]
         t = legal[0].type
         if t == BID:
-            mk, strat = self._market(s, p)
+            mk, strat, _ = self._market(s, p)
             b = mk.bidders.index(p)
             probs = [x if x >= self.min_prob else 0.0 for x in strat[b]]
             tot = sum(probs)
@@ -87,7 +101,7 @@ class Lite:
                     top = max(f for f, n in zip(FARES, c.hand[q]) if n)
                     v = top * (1.0 + 1.0 / (c.P - 1)) if q == p else -top
                 elif self.exact_od:
-                    mk, strat = self._market(c, p)
+                    mk, strat, _ = self._market(c, p)
                     v = mk.expected(strat, p)
                 else:
                     st = [NO if (x is None or not any(c.hand[q])) else x for q, x in enumerate(c.stops)]
@@ -97,13 +111,17 @@ class Lite:
                     best, best_v = a, v
             return best
         if t == FLASH:
-            mk, _ = self._market(s, p)
-            vals = [flash_result(s, mk, a.arg, p) for a in legal]
-            return legal[max(range(len(legal)), key=lambda i: (vals[i], -i))]
+            entry = self._market(s, p)
+            wkey = (tuple(s.bid), tuple(s.flash_unused), tuple(s.declined), p)
+            got = entry.flash.get(wkey)
+            if got is None:
+                mk = entry.market
+                vals = [flash_result(s, mk, a.arg, p) for a in legal]
+                got = entry.flash[wkey] = legal[max(range(len(legal)), key=lambda i: (vals[i], -i))]
+            return got
         if t == ANCILLARIES:
-            mk, _ = self._market(s, p)
-            bids = [(q, s.bid[q], s.stops[q]) for q in range(s.P) if s.bid[q] is not None]
-            opts = mk.chit_options(bids, p)  # type: ignore[arg-type]
+            mk = self._market(s, p).market
+            opts = mk.chit_options(bids_on_table(s), p)
             return legal[max(range(len(legal)), key=lambda i: (opts[i][p] if i < len(opts) else -1e18, -i))]
         if t == CHOOSE_ITINERARY:
             return legal[0]

@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Sequence
+from typing import Literal, Sequence
 
 from opensky.board.model import Board
 from opensky.rules.constants import MARCH, OCTOBER
@@ -276,6 +276,10 @@ def pair_income(st: Sequence[int], P: int, prm: Params) -> list[float]:
 
 _INCOME: dict[Params, dict[tuple[int, ...], list[float]]] = {}
 
+#: How ``Model.set_planes`` treats an airline's hubs: keep them, assume the
+#: ones it would probably choose, or these (None: no hub rule).
+HubChoice = Literal["keep", "assume"] | frozenset[int] | None
+
 
 class Model:
     """All airlines' itineraries and capacities for the 15 pairs, and the
@@ -339,15 +343,15 @@ class Model:
         m.caps = list(self.caps)
         return m
 
-    def set_planes(self, q: int, planes: Sequence[int], hubs: frozenset[int] | None | str = "keep") -> None:
+    def set_planes(self, q: int, planes: Sequence[int], hubs: HubChoice = "keep") -> None:
         """Replace airline q's network (hubs: "keep", "assume", or a set)."""
         nb = network(self.inf, planes)
         self.nets[q] = nb
         self.nplanes[q] = sum(planes)
-        if hubs == "assume":
+        if not isinstance(hubs, str):
+            self.hubs[q] = hubs
+        elif hubs == "assume":
             self.hubs[q] = assume_hubs(self.inf, nb)
-        elif hubs != "keep":
-            self.hubs[q] = hubs  # type: ignore[assignment]
         s, c = stops_caps(self.inf, nb, self.hubs[q])
         self.raw[q] = s
         self.caps[q] = c
@@ -419,8 +423,8 @@ class Model:
                     lam[k1] += share / 2
                     lam[k2] += share / 2
                     continue
-                m = max(v1, v2, v3)  # type: ignore[assignment]
-                top = [k for k, v in ((k1, v1), (k2, v2), (k3, v3)) if v >= m - 1e-6]
+                top_v = max(v1, v2, v3)
+                top = [k for k, v in ((k1, v1), (k2, v2), (k3, v3)) if v >= top_v - 1e-6]
                 x = share / len(top)
                 for k in top:
                     lam[k] += x

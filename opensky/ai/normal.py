@@ -24,10 +24,10 @@ from __future__ import annotations
 from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
-from opensky.ai.bidding import Market, Vec
-from opensky.ai.model import DEFAULT, Model, Params, info_for, remove_path, season_end
-from opensky.rules.actions import BID, FLASH, Action
-from opensky.rules.constants import FARES, LEASE_COST, MARCH, REGIONAL_MARKERS
+from opensky.ai.bidding import Bids, Market, Vec
+from opensky.ai.model import DEFAULT, HubChoice, Model, Params, info_for, remove_path, season_end
+from opensky.rules.actions import BID, FLASH, PLACE_PLANE, Action
+from opensky.rules.constants import LEASE_COST, MARCH, REGIONAL_MARKERS
 from opensky.rules.state import NETWORK_PLANNING, GameState
 
 
@@ -104,6 +104,16 @@ def market_for(state: GameState, me: int, prm: Params = DEFAULT,
     return Market(P, state.stops, state.hand if hands is None else hands, state.chits, cont, chit_cost)
 
 
+def bids_on_table(v: GameState) -> Bids:
+    """The revealed bids as W reads them, (player, fare, stops); passes left out."""
+    out: Bids = []
+    for q in range(v.P):
+        b, st = v.bid[q], v.stops[q]
+        if b is not None and st is not None:
+            out.append((q, b, st))
+    return out
+
+
 def flash_cost(state: GameState) -> float:
     """What an unused flash-deal token is still worth."""
     return 45.0 * (MARCH - state.month) / MARCH
@@ -121,8 +131,7 @@ class NormalBot(Bot):
         self.fp_iters = fp_iters
         self.min_prob = min_prob
 
-    def choose(self, view: GameState | None, legal: Sequence[Action]) -> Action:
-        assert view is not None
+    def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         handler: Callable[[GameState, Sequence[Action]], Action] = getattr(self, "_" + legal[0].type)
@@ -181,7 +190,7 @@ class NormalBot(Bot):
         planning = v.phase == NETWORK_PLANNING
         model = Model.of_state(v, first_month=v.month, prm=prm, planning=planning)
         inf = model.inf
-        hubmode = "assume" if (planning and v.board.uses_hubs) else "keep"
+        hubmode: HubChoice = "assume" if (planning and v.board.uses_hubs) else "keep"
         base = model.values()[p]
         planes = list(v.planes[p])
         markers = v.markers[p]
@@ -194,7 +203,7 @@ class NormalBot(Bot):
             for r in rs:
                 planes[r] += 1
             m = model.copy()
-            m.set_planes(p, planes, hubmode)  # type: ignore[arg-type]
+            m.set_planes(p, planes, hubmode)
             for r in rs:
                 planes[r] -= 1
             return m.values()[p] - base
@@ -315,8 +324,7 @@ class NormalBot(Bot):
         p = legal[0].player
         assert p is not None
         mk = market_for(v, p, self.prm)
-        bids = [(q, v.bid[q], v.stops[q]) for q in range(v.P) if v.bid[q] is not None]
-        opts = mk.chit_options(bids, p)  # type: ignore[arg-type]
+        opts = mk.chit_options(bids_on_table(v), p)
         vals = [opts[a.arg][p] if a.arg < len(opts) else -1e18 for a in legal]
         return self._best(legal, vals)
 
@@ -336,30 +344,28 @@ class NormalBot(Bot):
 
     # ------------------------------------------------------------ month end (§7)
     def _lease(self, v: GameState, legal: Sequence[Action]) -> Action:
+        """Lease as many planes as are worth more than they cost, each
+        placed where Normal would put it: the planes are leased and placed
+        by the engine, on a copy of the view."""
         p = legal[0].player
         assert p is not None
         kmax = max(a.arg[0] for a in legal)
-        # value of k more planes, placed greedily
-        s = v.copy()
-        gains = [0.0]
-        planes = list(s.planes[p])
-        for k in range(1, kmax + 1):
-            routes = s.placeable_routes(p)
-            vals = self.placement_values(s, p, routes)
-            i = max(range(len(routes)), key=lambda j: vals[j])
-            gains.append(gains[-1] + vals[i])
-            r = routes[i]
-            planes[r] += 1
-            s.planes[p] = planes[:]
-            if s.board.cross_border[r] and r not in s.markers[p]:
-                s.markers[p] = s.markers[p] + [r]
-            for x in s.board.route_ends[r]:
-                c = s.airport_callsign[x]
-                if c >= 0 and s.subsidy_left[c]:
-                    s.subsidy_left = s.subsidy_left[:]
-                    s.subsidy_left[c] = False
-        net = [gains[k] - LEASE_COST * k for k in range(kmax + 1)]
-        k = max(range(kmax + 1), key=lambda j: (net[j], -j))
+        gains = [0.0]  # value of k more planes, placed greedily
+        if kmax:
+            s = v.copy()
+            # how the lease is paid does not change what the planes are worth
+            s.apply(next(a for a in legal if a.arg[0] == kmax))
+            for k in range(1, kmax + 1):
+                if s.decision != PLACE_PLANE or s.actors != (p,):
+                    break  # no route left to place on
+                acts = s.legal_actions(p)
+                vals = self.placement_values(s, p, [a.arg for a in acts])
+                i = max(range(len(acts)), key=lambda j: vals[j])
+                gains.append(gains[-1] + vals[i])
+                if k < kmax:
+                    s.apply(acts[i])
+        net = [g - LEASE_COST * k for k, g in enumerate(gains)]
+        k = max(range(len(net)), key=lambda j: (net[j], -j))
         if k == 0:
             return next(a for a in legal if a.arg[0] == 0)
         options = [a for a in legal if a.arg[0] == k]
@@ -381,61 +387,45 @@ def normal_lease_payment(v: GameState, p: int, options: Sequence[Action]) -> Act
 
 def flash_result(v: GameState, mk: Market, fare: int | None, me: int) -> float:
     """My utility if I answer this flash-deal offer with ``fare`` (None:
-    decline) and everyone then plays the flash window greedily (R7)."""
-    P = v.P
-    bids: list[int | None] = list(v.bid)
-    hands = [list(h) for h in v.hand]
-    unused = list(v.flash_unused)
-    declined = list(v.declined)
+    decline) and every airline offered a flash deal after me answers with
+    its own best one, greedily (R7).
+
+    The window is the engine's: the answers are applied to a copy of the
+    state, which says who is offered next and when the window closes; the
+    bids it closes with are the ones the answers left."""
+    s = v.copy()
     stops = v.stops
+    bids: list[int | None] = list(v.bid)
     cost = flash_cost(v)
     used_by_me = False
 
-    def bidlist() -> list[tuple[int, int, int]]:
-        return [(q, b, stops[q]) for q, b in enumerate(bids) if b is not None]  # type: ignore[misc]
+    def table(q: int = -1, f: int | None = None) -> Bids:
+        """The bids, with q's replaced by f (a flash deal) if given."""
+        out: Bids = []
+        for x, b in enumerate(bids):
+            if x == q and f is not None:
+                b = f
+            s_x = stops[x]
+            if b is not None and s_x is not None:
+                out.append((x, b, s_x))
+        return out
 
-    def do(q: int, f: int | None) -> None:
-        nonlocal used_by_me
-        if f is None:
-            declined[q] = True
-            return
-        old = bids[q]
-        assert old is not None
-        hands[q][FARES.index(f)] -= 1
-        hands[q][FARES.index(old)] += 1
-        bids[q] = f
-        unused[q] = False
-        for i in range(P):
-            declined[i] = False
-        if q == me:
-            used_by_me = True
-
-    from opensky.rules.itinerary import winners as ww
-    do(me, fare)
-    ptr = (me + 1) % P
-    for _ in range(4 * P):
-        win = ww(bidlist())
-        offered = None
-        for k in range(P):
-            q = (ptr + k) % P
-            b = bids[q]
-            if declined[q] or b is None or not unused[q] or win == [q]:
-                continue
-            if any(hands[q][i] for i, x in enumerate(FARES) if x < b):
-                offered = q
-                break
-        if offered is None:
-            break
-        q = offered
-        b = bids[q]
-        assert b is not None
-        opts: list[int | None] = [None] + [x for i, x in enumerate(FARES) if hands[q][i] and x < b]
-        best_f, best_u = None, -1e18
-        for f in opts:
-            trial = [(x, (f if (x == q and f is not None) else bb), stops[x]) for x, bb in enumerate(bids) if bb is not None]
-            u = mk.outcome(trial)[q] - (flash_cost(v) if f is not None else 0.0)  # type: ignore[arg-type]
+    a = Action(FLASH, me, fare)
+    while True:
+        q = a.player
+        assert q is not None
+        if a.arg is not None:
+            bids[q] = a.arg
+            used_by_me = used_by_me or q == me
+        s.apply(a)
+        if s.decision != FLASH:
+            break  # the window has closed
+        q = s.actors[0]
+        best, best_u = None, -1e18
+        for b in s.legal_actions(q):
+            u = mk.outcome(table(q, b.arg))[q] - (cost if b.arg is not None else 0.0)
             if u > best_u + 1e-9:
-                best_f, best_u = f, u
-        do(q, best_f)
-        ptr = (q + 1) % P
-    return mk.outcome(bidlist())[me] - (cost if used_by_me else 0.0)
+                best, best_u = b, u
+        assert best is not None
+        a = best
+    return mk.outcome(table())[me] - (cost if used_by_me else 0.0)

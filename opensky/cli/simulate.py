@@ -14,33 +14,10 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from opensky.ai import BOT_NAMES, make_bot
-from opensky.ai.base import Bot
 from opensky.board.loader import load_board
 from opensky.board.model import Board, BoardError
 from opensky.cli import CliError
-from opensky.rules.constants import CALLSIGNS
-from opensky.rules.state import GameState
-from opensky.rules.view import player_view
-
-
-def play_game(board: Board, bots: Sequence[Bot], callsigns: dict[str, str],
-              chance: random.Random) -> GameState:
-    """Play one whole game; ``bots[seat]`` decides for that seat."""
-    names = [f"P{i + 1}" for i in range(len(bots))]
-    state = GameState(board, names, callsigns)
-    apply = state.apply
-    legal_actions = state.legal_actions
-    while not state.game_over:
-        if state.decision in ("roll_dice", "roll_sensitivity"):
-            legal = legal_actions()
-            apply(legal[chance.randrange(len(legal))])
-            continue
-        p = state.actors[0]
-        bot = bots[p]
-        legal = legal_actions(p)
-        view = player_view(state, p) if bot.needs_view else None
-        apply(bot.choose(view, legal))
-    return state
+from opensky.play.selfplay import play_game
 
 
 @dataclass
@@ -67,14 +44,12 @@ def simulate(board: Board, bot_names: Sequence[str], games: int, seed: int,
         shift = g % P if rotate else 0
         seat_bots = [bot_names[(s + shift) % P] for s in range(P)]
         bots = [make_bot(n, rng.randrange(2**31)) for n in seat_bots]
-        if mode == "recommended":
-            cs = dict(zip(CALLSIGNS, board.recommended_callsigns or ()))
-        else:
-            cs = dict(zip(CALLSIGNS, rng.sample(list(board.codes), 6)))
-        state = play_game(board, bots, cs, rng)
-        win = state.final_winners()
+        # one stream: the bots' seeds, the call signs, then the game's chance
+        game = play_game(board, bots, rng, callsigns=mode)
+        win = game.winners
+        scores = game.scores
         for s in range(P):
-            res.score_sum[s] += state.score(s)["total"]
+            res.score_sum[s] += scores[s]
             res.games_by_bot[seat_bots[s]] += 1
         for s in win:
             res.wins_by_seat[s] += 1 / len(win)

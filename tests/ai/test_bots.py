@@ -2,7 +2,6 @@
 determinism, no peeking at hidden bids (RULES.md §11), and the ladder."""
 from __future__ import annotations
 
-import random
 from collections import Counter
 from typing import Any, Sequence
 
@@ -13,6 +12,7 @@ from opensky.ai.base import Bot
 from opensky.ai.expert import ExpertBot
 from opensky.ai.normal import NormalBot
 from opensky.board.loader import load_board
+from opensky.play.selfplay import play_game
 from opensky.rules.actions import ACTION_TYPES, BID, CHANCE_TYPES, Action
 from opensky.rules.constants import CALLSIGNS, FARE_INDEX
 from opensky.rules.state import GameState
@@ -38,27 +38,17 @@ def bot(name: str, seed: int) -> Bot:
 
 def play(board_name: str, names: Sequence[str], seed: int, callsigns: bool = False,
          seen: Counter | None = None) -> tuple[GameState, list[Action]]:
-    """A whole game; every bot gets only its view and must answer legally."""
-    b = board(board_name)
-    rng = random.Random(seed)
+    """A whole game (``opensky.play``): every bot gets only its view and
+    must answer with one of its legal actions."""
+    def count(s: GameState, p: int, legal: Sequence[Action], a: Action) -> None:
+        assert a in legal, (names[p], s.decision, a)
+        if seen is not None and len(legal) > 1:
+            seen[s.decision] += 1
+
     bots = [bot(n, seed * 10 + i) for i, n in enumerate(names)]
-    cs = None if callsigns else dict(zip(CALLSIGNS, b.recommended_callsigns))
-    s = GameState(b, [f"P{i}" for i in range(len(names))], cs)
-    log: list[Action] = []
-    while not s.game_over:
-        if s.is_chance():
-            legal = s.legal_actions()
-            a = legal[rng.randrange(len(legal))]
-        else:
-            p = s.actors[0]
-            legal = s.legal_actions(p)
-            a = bots[p].choose(player_view(s, p), legal)
-            assert a in legal, (names[p], s.decision, a)
-            if seen is not None and len(legal) > 1:
-                seen[s.decision] += 1
-        log.append(a)
-        s.apply(a)
-    return s, log
+    game = play_game(board(board_name), bots, seed, callsigns=None if callsigns else "recommended",
+                     names=[f"P{i}" for i in range(len(names))], observe=count)
+    return game.state, game.actions
 
 
 def test_registry_has_the_levels():
@@ -149,22 +139,17 @@ def _hidden_bid_states() -> list[tuple[GameState, int, int]]:
     out = []
     for bn in ("europe", "north_america"):
         for seed in range(6):
-            b = board(bn)
-            rng = random.Random(seed)
+            def rival_bid_sealed(s: GameState) -> bool:
+                if s.decision != BID:
+                    return False
+                q = 1 - s.actors[0]
+                return s.submitted[q] and s.stops[q] is not None and any(s.hand[q])
+
             bots = [make_bot("normal", seed * 3 + i) for i in range(2)]
-            s = GameState(b, ["A", "B"], dict(zip(CALLSIGNS, b.recommended_callsigns)))
-            while not s.game_over:
-                if s.is_chance():
-                    legal = s.legal_actions()
-                    s.apply(legal[rng.randrange(len(legal))])
-                    continue
-                p = s.actors[0]
-                if s.decision == BID:
-                    q = 1 - p
-                    if s.submitted[q] and s.stops[q] is not None and any(s.hand[q]):
-                        out.append((s.copy(), p, q))
-                        break
-                s.apply(bots[p].choose(player_view(s, p), s.legal_actions(p)))
+            game = play_game(board(bn), bots, seed, names=["A", "B"], stop_when=rival_bid_sealed)
+            if not game.finished:
+                p = game.state.actors[0]
+                out.append((game.state, p, 1 - p))
     return out
 
 
