@@ -16,7 +16,7 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   month's bidding game (``opensky.ai.bidding``), which is computed from
   public information only (every hand is public, with unrevealed bids back
   in it).  Expert is given a view, and a view has no rival bid in it; the
-  sampled bids are written only by ``opensky.ai.determinize``.
+  sampled bids are written only by ``opensky.rules.view.determinize``.
 * **Rollouts.**  The rest of the season is played by Normal's month policy
   made cheap (``opensky.ai.lite``; it never peeks either), the dice drawn
   from the engine's ``chance_outcomes()`` with per-iteration random streams
@@ -45,7 +45,7 @@ from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
 from opensky.ai.chance import sample_chance
-from opensky.ai.determinize import determinize, hidden_bidders
+from opensky.rules.view import determinize, hidden_bidders
 from opensky.ai.lite import Lite, Markets
 from opensky.ai.model import Model
 from opensky.ai.normal import NormalBot, market_for, normal_lease_payment

@@ -20,6 +20,7 @@ from opensky.rules.actions import (
 )
 from opensky.rules.constants import FARES, LEASE_COST
 from opensky.rules.state import GameState
+from opensky.rules.view import public_hands
 
 
 class MarketEntry(NamedTuple):
@@ -171,20 +172,3 @@ class Lite:
 
 
 FARE_IDX = {200: 0, 250: 1, 300: 2, 400: 3, 500: 4}
-
-
-def public_hands(s: GameState) -> tuple[tuple[int, ...], ...]:
-    """Every hand as everybody may know it: before the reveal, a submitted
-    bid counts as still in its owner's hand (RULES.md §11)."""
-    if s.revealed:
-        return tuple(map(tuple, s.hand))
-    out = []
-    for q in range(s.P):
-        b = s.bid[q]
-        if s.submitted[q] and b is not None:
-            h = list(s.hand[q])
-            h[FARE_IDX[b]] += 1
-            out.append(tuple(h))
-        else:
-            out.append(tuple(s.hand[q]))
-    return tuple(out)

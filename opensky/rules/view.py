@@ -8,15 +8,19 @@ players read views, so nothing can peek.
 
 This module is the one place that knows the secret: views, the hands as
 everybody may know them, which entries of an action log are sealed (saves),
-and the state JSON's hands all come from here.
+the state JSON's hands, and determinizing a view for search (filling in the
+sealed bids a search samples — the only place a hidden bid is written from
+outside the engine) all come from here.
 """
 from __future__ import annotations
 
-from typing import Sequence
+from typing import TYPE_CHECKING, Mapping, Sequence
 
 from opensky.rules.actions import BID, CHOOSE_OD, Action
 from opensky.rules.constants import FARE_INDEX, FARES
-from opensky.rules.state import GameState
+
+if TYPE_CHECKING:
+    from opensky.rules.state import GameState
 
 
 def player_view(state: GameState, player: int | None) -> GameState:
@@ -71,3 +75,34 @@ def sealed_log_indices(log: Sequence[Action], state: GameState) -> set[int]:
         if a.type == BID:
             out.add(i)
     return out
+
+
+def hidden_bidders(view: GameState, me: int) -> list[int]:
+    """The rivals whose bid ``me``'s view keeps sealed: submitted, not yet
+    revealed (a sealed pass looks the same, and is as secret)."""
+    if view.revealed:
+        return []
+    return [q for q in range(view.P) if q != me and view.submitted[q] and view.bid[q] is None]
+
+
+def determinize(view: GameState, me: int, bids: Mapping[int, int | None]) -> GameState:
+    """A full state to search from: a copy of ``me``'s ``view`` with the
+    sealed bid of each rival in ``bids`` set to the sampled fare (None: a
+    pass), its card taken out of that rival's hand.
+
+    Raises ValueError for a rival whose bid is not sealed in the view, or a
+    fare that is not in its (public) hand: a sample must be a bid the rival
+    could have made."""
+    sealed = hidden_bidders(view, me)
+    s = view.copy()
+    for q, fare in bids.items():
+        if q not in sealed:
+            raise ValueError(f"player {q}'s bid is not sealed in player {me}'s view")
+        if fare is None:
+            continue  # a pass: the view shows no bid already
+        i = FARE_INDEX.get(fare)
+        if i is None or not s.hand[q][i]:
+            raise ValueError(f"player {q} holds no {fare} card to have bid")
+        s.hand[q][i] -= 1
+        s.bid[q] = fare
+    return s

@@ -17,7 +17,7 @@ import pytest
 from opensky.ai import BOT_NAMES, Bot, BotFailure, make_bot, safe_choose
 from opensky.ai.base import RandomBot
 from opensky.ai.chance import sample_chance
-from opensky.ai.determinize import determinize, hidden_bidders
+from opensky.rules.view import determinize, hidden_bidders
 from opensky.ai.expert import ExpertBot
 from opensky.ai.normal import NormalBot, bids_on_table, flash_result, market_for
 from opensky.board.loader import load_board
