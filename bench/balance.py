@@ -50,6 +50,7 @@ from opensky.rules.actions import (  # noqa: E402
 from opensky.rules.constants import CALLSIGNS, REGIONAL_MARKERS  # noqa: E402
 from opensky.rules.itinerary import shortest_paths  # noqa: E402
 from opensky.rules.state import GameState  # noqa: E402
+from opensky.rules.view import player_view  # noqa: E402
 
 BOARDS = ("europe", "north_america")
 PLAYER_COUNTS = (2, 3, 4)
@@ -293,7 +294,10 @@ def play_observed(board: Board, P: int, callsigns: dict[str, str], rng: random.R
         elif planner is not None and d == PLACE_HUB:
             action = planner.place_hub(state, p, legal, rng)
         else:
-            action = bots[p].choose(None, legal)
+            bot = bots[p]
+            # a bot reads only its player's view; one that declares it needs
+            # none (random) is handed the state unread, saving the copy
+            action = bot.choose(player_view(state, p) if bot.needs_view else state, legal)
         events = apply(action)
         if d == CHOOSE_OD:
             # a new market: settle the flags of the previous one
@@ -304,8 +308,8 @@ def play_observed(board: Board, P: int, callsigns: dict[str, str], rng: random.R
             if any(s is not None for s in state.stops):
                 stats.with_itinerary += 1
         for e in events:
-            if e.kind == E.BIDS_REVEALED:
-                if any(v is not None for v in e.data["bids"].values()):
+            if isinstance(e, E.BidsRevealed):
+                if any(v is not None for v in e.bids.values()):
                     fare_bid = True
             elif e.kind == E.MARKET_WON:
                 travelled = True

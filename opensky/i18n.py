@@ -37,9 +37,6 @@ EXTRA_KEYS: tuple[str, ...] = (
     "Alpha", "Bravo", "Charlie", "Delta", "Echo", "Foxtrot",
     "April", "May", "June", "July", "August", "September", "October", "November", "December",
     "January", "February", "March",
-    # reasons the engine gives when nobody travels
-    "no airline can fly this market", "nobody could bid", "everybody passed",
-    "the passengers walked away and no other bid remained",
     "start", "Europe", "North America",
 )
 
@@ -114,8 +111,9 @@ def name_of(extra: Any, default: str) -> str:
     """A place or board name in the current language (``names: {sv: ..}``)."""
     if _current != "en" and isinstance(extra, dict):
         names = extra.get("names")
-        if isinstance(names, dict) and isinstance(names.get(_current), str):
-            return names[_current]
+        name = names.get(_current) if isinstance(names, dict) else None
+        if isinstance(name, str):
+            return name
     return default
 
 

@@ -273,7 +273,7 @@ def save_report(settings: Settings) -> Notice | None:
     """Write the settings (checked again first); None when written, else the
     notice telling the player why not.  A ``settings.json`` that is not a
     regular file is never written over."""
-    from opensky.persistence.store import write_atomic
+    from opensky.persistence.atomic import write_atomic
     path = config_dir() / FILE
     try:
         mode = os.stat(path).st_mode

@@ -21,17 +21,3 @@ def config_dir() -> Path:
 
 def saves_dir() -> Path:
     return data_dir() / "saves"
-
-
-def saves_exist() -> bool:
-    """Whether Continue has something to continue: an unfinished autosave."""
-    from opensky.persistence.store import unfinished_autosave_exists
-    return unfinished_autosave_exists()
-
-
-def named_saves_exist() -> bool:
-    d = saves_dir()
-    try:
-        return d.is_dir() and any(p.suffix == ".json" for p in d.iterdir())
-    except OSError:
-        return False

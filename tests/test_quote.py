@@ -34,7 +34,7 @@ def check_subsidies(st: GameState, a: Action) -> None:
     """§4, R4: the cubes a placement is said to take are the cubes it takes."""
     q = quote.subsidies(st, a.arg)
     c, ev = after(st, a)
-    taken = sorted(e.data["callsign"] for e in kinds(ev, E.SUBSIDY_TAKEN))
+    taken = sorted(e.callsign for e in kinds(ev, E.SUBSIDY_TAKEN))
     assert tuple(taken) == q.callsigns
     p = a.player
     assert c.score(p)["subsidies"] - st.score(p)["subsidies"] == q.points
@@ -46,14 +46,14 @@ def check_price(st: GameState, a: Action) -> None:
     p = a.player
     c, ev = after(st, a)
     (att,) = kinds(ev, E.ANCILLARIES_ATTACHED)
-    assert quote.price(st, p, a.arg) == att.data["price"]
+    assert quote.price(st, p, a.arg) == att.price
     if c.decision == ROLL_SENSITIVITY:
         assert quote.price(c, p) == quote.price(st, p, a.arg)
         for face in c.legal_actions(p):
             _, ev2 = after(c, face)
             (roll,) = kinds(ev2, E.SENSITIVITY_ROLLED)
-            assert roll.data["price"] == quote.price(c, p)
-            assert roll.data["accepted"] == (face.arg >= quote.price(c, p))
+            assert roll.price == quote.price(c, p)
+            assert roll.accepted == (face.arg >= quote.price(c, p))
 
 
 def check_lease(st: GameState, a: Action) -> None:
@@ -65,8 +65,8 @@ def check_lease(st: GameState, a: Action) -> None:
     (leased,) = kinds(ev, E.LEASED)
     assert q.cost == quote.lease_cost(k)
     if k:
-        assert leased.data["change_spent"] == q.change_spent
-        assert leased.data["change"] == q.change_after == c.change[p]
+        assert leased.change_spent == q.change_spent
+        assert leased.change == q.change_after == c.change[p]
         assert st.score(p)["total"] - c.score(p)["total"] == q.cost
         assert q.change_spent + q.need == q.cost and sum(cards) >= q.need
 
@@ -83,13 +83,13 @@ def check_flash(st: GameState, p: int) -> None:
     for a in lower:
         _, ev = after(st, a)
         (deal,) = kinds(ev, E.FLASH_DEAL)
-        assert list(said[a.arg]) == deal.data["winners"] == quote.winners_with(st, p, a.arg)
+        assert list(said[a.arg]) == list(deal.winners) == quote.winners_with(st, p, a.arg)
         if q.one_stop_limit is not None:
             others = [st.bid[x] for x in range(st.P) if x != p and st.stops[x] == 1 and st.bid[x] is not None]
             if a.arg > q.one_stop_limit:
-                assert p not in deal.data["winners"]  # does not qualify against the nonstop
+                assert p not in deal.winners  # does not qualify against the nonstop
             elif all(a.arg <= o for o in others):  # type: ignore[operator]
-                assert p in deal.data["winners"]
+                assert p in deal.winners
     if q.one_stop_limit is not None:
         assert q.stops == 1 and q.best_nonstop is not None
         # §6.3 in words: a one-stop fare qualifies when it is at most half of D

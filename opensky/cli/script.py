@@ -16,7 +16,7 @@ import yaml
 
 from opensky.board.loader import load_board
 from opensky.board.model import BoardError
-from opensky.cli import CliError
+from opensky.cli.errors import CliError
 from opensky.rules.actions import ActionCodec
 from opensky.rules.constants import CALLSIGNS
 from opensky.rules.errors import IllegalAction

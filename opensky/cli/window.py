@@ -6,7 +6,7 @@ import json
 import random
 import sys
 
-from opensky.cli import CliError
+from opensky.cli.errors import CliError
 
 
 def _app_module():  # type: ignore[no-untyped-def]

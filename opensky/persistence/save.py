@@ -61,12 +61,21 @@ class SaveError(ValueError):
 
 
 @dataclass
-class SeatInfo:
+class Seat:
+    """One seat of a game, as a new game sets it up and as a save keeps it
+    (``seats: [{name, color, shape, human, bot}]``): the airline's name, its
+    colour key and emblem (the screen's palette gives the pixels), and who
+    plays it (a person here, or a computer of level ``bot``)."""
+
     name: str
     color: str = "navy"
     shape: str = "circle"
     human: bool = True
     bot: str = "easy"
+
+
+#: The former name of ``Seat`` (kept for callers not yet moved).
+SeatInfo = Seat
 
 
 Note = tuple[str, dict[str, str]]
@@ -75,7 +84,7 @@ Note = tuple[str, dict[str, str]]
 @dataclass
 class LoadedGame:
     session: Session
-    seats: list[SeatInfo]
+    seats: list[Seat]
     name: str = ""
     saved_at: str = ""
     #: What the player should be told on opening it: (English text with
@@ -146,7 +155,7 @@ def unseal(entry: dict[str, Any], key: bytes, salt: bytes, index: int) -> dict[s
 
 # ---------------------------------------------------------------- writing
 
-def to_document(session: Session, seats: Sequence[SeatInfo], name: str = "",
+def to_document(session: Session, seats: Sequence[Seat], name: str = "",
                 key: bytes | None = None) -> dict[str, Any]:
     """The save as a JSON-ready dict (``key``: the seal key; this computer's by default)."""
     st = session.state
@@ -178,7 +187,7 @@ def to_document(session: Session, seats: Sequence[SeatInfo], name: str = "",
     }
 
 
-def summary(session: Session, seats: Sequence[SeatInfo]) -> dict[str, Any]:
+def summary(session: Session, seats: Sequence[Seat]) -> dict[str, Any]:
     st = session.state
     return {
         "board": session.board.name,
@@ -201,7 +210,7 @@ def _is_shipped(board: Board) -> bool:
         return False
 
 
-def dumps(session: Session, seats: Sequence[SeatInfo], name: str = "", key: bytes | None = None) -> str:
+def dumps(session: Session, seats: Sequence[Seat], name: str = "", key: bytes | None = None) -> str:
     return json.dumps(to_document(session, seats, name, key), ensure_ascii=False, indent=1)
 
 
@@ -345,12 +354,12 @@ def _open_key(doc: dict[str, Any], version: int) -> bytes | None:
     return key if hmac.compare_digest(sealkey.key_id(key).encode(), want.encode("utf-8", "replace")) else None
 
 
-def _seats(raw: list[Any], where: str, notes: list[Note]) -> list[SeatInfo]:
+def _seats(raw: list[Any], where: str, notes: list[Note]) -> list[Seat]:
     """The seats, each field checked; an unknown computer level plays as Normal."""
     from opensky.ai import BOT_NAMES
     if not 2 <= len(raw) <= 4:
         raise SaveError(f"{where}: the save file is damaged (it needs 2 to 4 seats, not {len(raw)})")
-    seats: list[SeatInfo] = []
+    seats: list[Seat] = []
     for s in raw:
         if not isinstance(s, dict) or not isinstance(s.get("name"), str) or not s["name"].strip():
             raise SaveError(f"{where}: the save file is damaged (a seat has no name)")
@@ -358,7 +367,7 @@ def _seats(raw: list[Any], where: str, notes: list[Note]) -> list[SeatInfo]:
             raise SaveError(f"{where}: the save file is damaged (a seat's name is over {MAX_NAME} characters)")
         color, shape, bot = s.get("color"), s.get("shape"), s.get("bot")
         human = s.get("human", True)
-        seat = SeatInfo(name=s["name"],
+        seat = Seat(name=s["name"],
                         color=color if isinstance(color, str) and len(color) <= 32 else "navy",
                         shape=shape if isinstance(shape, str) and len(shape) <= 32 else "circle",
                         human=human if isinstance(human, bool) else True,

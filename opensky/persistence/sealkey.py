@@ -23,6 +23,7 @@ import os
 import secrets
 from pathlib import Path
 
+from opensky.persistence.atomic import write_atomic
 from opensky.userdirs import data_dir
 from opensky.userfile import FileProblem, read_bytes
 
@@ -77,7 +78,6 @@ def _keep_aside(path: Path) -> None:
 
 
 def _write(path: Path, key: bytes) -> None:
-    from opensky.persistence.store import write_atomic
     try:
         write_atomic(path, key.hex() + "\n")
         try:

@@ -17,9 +17,10 @@ from pathlib import Path
 from typing import Any, Sequence
 
 from opensky.persistence.save import (
-    LoadedGame, SaveError, SeatInfo, dumps, from_document, read_document,
+    LoadedGame, SaveError, Seat, dumps, from_document, read_document,
 )
 from opensky.i18n import N_
+from opensky.persistence.atomic import write_atomic
 from opensky.rules.session import Session
 from opensky.userdirs import data_dir, saves_dir
 from opensky.userfile import FileProblem, read_json
@@ -30,41 +31,6 @@ AUTOSAVE_PREV = "autosave.prev.json"
 
 def autosave_path() -> Path:
     return data_dir() / AUTOSAVE
-
-
-def _fsync_dir(folder: Path) -> None:
-    try:
-        fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        return  # not possible on Windows; the rename is durable enough there
-    try:
-        os.fsync(fd)
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
-
-
-def write_atomic(path: Path, text: str, keep_previous: Path | None = None) -> None:
-    """Write ``text`` to ``path`` atomically (temp file, flush, fsync, rename).
-    With ``keep_previous``, the file being replaced is kept under that name."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        if keep_previous is not None and path.exists():
-            os.replace(path, keep_previous)
-        os.replace(tmp, path)
-        _fsync_dir(path.parent)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
 
 
 #: (mtime_ns, size) of the autosave this program wrote last, per folder: a
@@ -83,7 +49,7 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
-def write_autosave(session: Session, seats: Sequence[SeatInfo]) -> None:
+def write_autosave(session: Session, seats: Sequence[Seat]) -> None:
     """Write the autosave; the one it replaces becomes ``autosave.prev.json``.
 
     Nothing we could not read is overwritten: an ``autosave.json`` this
@@ -218,7 +184,7 @@ def _slug(name: str) -> str:
     return s[:60] or "game"
 
 
-def save_named(session: Session, seats: Sequence[SeatInfo], name: str) -> Path:
+def save_named(session: Session, seats: Sequence[Seat], name: str) -> Path:
     """Save under a name in the saves folder (replacing a save of that name)."""
     path = saves_dir() / f"{_slug(name)}.json"
     write_atomic(path, dumps(session, seats, name.strip() or "Game"))
@@ -280,3 +246,17 @@ def delete_save(path: Path) -> None:
         path.unlink()
     except FileNotFoundError:
         pass
+
+
+def saves_exist() -> bool:
+    """Whether Continue has something to continue: an unfinished autosave."""
+    return unfinished_autosave_exists()
+
+
+def named_saves_exist() -> bool:
+    """Whether Load has something to show: a ``.json`` in the saves folder."""
+    d = saves_dir()
+    try:
+        return d.is_dir() and any(p.suffix == ".json" for p in d.iterdir())
+    except OSError:
+        return False

@@ -49,7 +49,7 @@ def start_month(s: GameState, ev: list[Event]) -> None:
     s.walked_away = None
     s.travel = []
     s.flown = {}
-    ev.append(Event(E.MONTH_STARTED, {"month": s.month, "roller": s.roller}))
+    ev.append(E.MonthStarted(month=s.month, roller=s.roller))
     wait(s, ROLL_DICE, (s.roller,))
 
 
@@ -68,7 +68,7 @@ def do_roll_dice(s: GameState, p: int, outcome: Any, ev: list[Event]) -> None:
             or not all(isinstance(c, int) and 0 <= c < 6 for c in outcome)):
         raise IllegalAction("the passenger dice must show three different call signs (R5)")
     s.dice = tuple(sorted(outcome))
-    ev.append(Event(E.DICE_ROLLED, {"player": p, "dice": s.dice}))
+    ev.append(E.DiceRolled(player=p, dice=s.dice))
     wait(s, CHOOSE_OD, (p,))
 
 
@@ -85,10 +85,10 @@ def do_choose_od(s: GameState, p: int, od: tuple[int, int], ev: list[Event]) -> 
         raise IllegalAction(f"the market must be two of the dice rolled ({shown})")
     s.od = (min(a, b), max(a, b))
     find_itineraries(s)
-    ev.append(Event(E.MARKET_CHOSEN, {
-        "player": p, "od": s.od,
-        "airports": (s.callsign_airport[s.od[0]], s.callsign_airport[s.od[1]]),
-        "stops": {q: st for q, st in enumerate(s.stops) if st is not None}}))
+    ev.append(E.MarketChosen(
+        player=p, od=s.od,
+        airports=(s.callsign_airport[s.od[0]], s.callsign_airport[s.od[1]]),
+        stops={q: st for q, st in enumerate(s.stops) if st is not None}))
     s.phase = PRICING
     waiting = []
     for q in range(s.P):
@@ -96,11 +96,12 @@ def do_choose_od(s: GameState, p: int, od: tuple[int, int], ev: list[Event]) -> 
             continue
         if not any(s.hand[q]):  # R15: nothing to bid with
             s.submitted[q] = True
-            ev.append(Event(E.AUTO_PASS, {"player": q}))
+            ev.append(E.AutoPass(player=q))
         else:
             waiting.append(q)
     if not waiting:
-        reason = "no airline can fly this market" if all(x is None for x in s.stops) else "nobody could bid"
+        reason = (E.NobodyReason.NO_ITINERARY if all(x is None for x in s.stops)
+                  else E.NobodyReason.NOBODY_COULD_BID)
         s._nobody_travels(reason, ev)
         return
     wait(s, BID, tuple(waiting))
@@ -146,7 +147,7 @@ def do_bid(s: GameState, p: int, fare: int | None, ev: list[Event]) -> None:
         s.hand[p][i] -= 1
     s.bid[p] = fare
     s.submitted[p] = True
-    ev.append(Event(E.BID_SUBMITTED, {"player": p}))  # no fare: it is secret (§11)
+    ev.append(E.BidSubmitted(player=p))  # no fare: it is secret (§11)
     waiting = tuple(q for q in s.actors if q != p)
     if waiting:
         wait(s, BID, waiting)
@@ -158,11 +159,11 @@ def reveal(s: GameState, ev: list[Event]) -> None:
     """Every bid is in: all cards flip together and W names the winners."""
     s.revealed = True
     s.winners = w_winners(bids(s))
-    ev.append(Event(E.BIDS_REVEALED, {
-        "bids": {q: s.bid[q] for q in range(s.P) if s.submitted[q]},
-        "winners": list(s.winners)}))
+    ev.append(E.BidsRevealed(
+        bids={q: s.bid[q] for q in range(s.P) if s.submitted[q]},
+        winners=tuple(s.winners)))
     if not s.winners:
-        s._nobody_travels("everybody passed", ev)
+        s._nobody_travels(E.NobodyReason.EVERYBODY_PASSED, ev)
         return
     s.flash_ptr = s.roller  # R7: offers start with the roller
     s.declined = [False] * s.P

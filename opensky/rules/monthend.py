@@ -48,7 +48,7 @@ def month_end(s: GameState, ev: list[Event]) -> None:
             s.on_board[p] = 0
             s.markers[p] = []
             s.hubs[p] = []
-        ev.append(Event(E.SEASON_RESET, {"planes": left}))
+        ev.append(E.SeasonReset(planes=tuple(left)))
         s._start_season(ev)
         return
     s.phase = MONTH_END
@@ -121,8 +121,7 @@ def do_lease(s: GameState, p: int, arg: tuple[int, tuple[int, ...]], ev: list[Ev
     if k == 0:
         if cards:
             raise IllegalAction("no cards are taken back when leasing no planes")
-        ev.append(Event(E.LEASED, {"player": p, "planes": 0, "cards": (), "change_spent": 0,
-                                   "change": s.change[p]}))
+        ev.append(E.PlanesLeased(player=p, planes=0, cards=(), change_spent=0, change=s.change[p]))
         next_lease(s, ev)
         return
     cost = LEASE_COST * k
@@ -150,8 +149,8 @@ def do_lease(s: GameState, p: int, arg: tuple[int, tuple[int, ...]], ev: list[Ev
         s.won[p][i] -= counts[i]
         s.hand[p][i] += counts[i]
     s.change[p] = s.change[p] - spent + (total - need)
-    ev.append(Event(E.LEASED, {"player": p, "planes": k, "cards": cards,
-                               "change_spent": spent, "change": s.change[p]}))
+    ev.append(E.PlanesLeased(player=p, planes=k, cards=cards, change_spent=spent,
+                               change=s.change[p]))
     s.queue = [p] * k  # placed at once, by the rules of §4 and §8
     s._resume_placement(ev)
 
@@ -161,8 +160,8 @@ def end_game(s: GameState, ev: list[Event]) -> None:
     s.game_over = True
     s.phase = GAME_OVER
     wait(s, None, ())
-    ev.append(Event(E.GAME_OVER, {"winners": s.final_winners(),
-                                  "scores": [s.score(p)["total"] for p in range(s.P)]}))
+    ev.append(E.GameOver(winners=tuple(s.final_winners()),
+                          scores=tuple(s.score(p)["total"] for p in range(s.P))))
 
 
 STEPS: dict[str, Step] = {

@@ -76,7 +76,7 @@ def do_place_callsign(s: GameState, p: int, arg: tuple[int, int], ev: list[Event
         raise IllegalAction(
             f"{s.board.airports[a].code} already has the call sign {CALLSIGNS[s.airport_callsign[a]]}")
     put_callsign(s, c, a)
-    ev.append(Event(E.CALLSIGN_PLACED, {"player": p, "callsign": c, "airport": a}))
+    ev.append(E.CallsignPlaced(player=p, callsign=c, airport=a))
     if c + 1 < 6:
         wait(s, PLACE_CALLSIGN, ((c + 1) % s.P,))  # R1: seat order wraps around
     else:
@@ -100,7 +100,7 @@ def start_season(s: GameState, ev: list[Event]) -> None:
         order.reverse()
     q.reverse()  # popped from the end
     s.queue = q
-    ev.append(Event(E.SEASON_STARTED, {"season": s.season}))
+    ev.append(E.SeasonStarted(season=s.season))
     next_placement(s, ev)
 
 
@@ -121,7 +121,7 @@ def next_placement(s: GameState, ev: list[Event]) -> None:
             s.queue = [p for p in reversed(range(s.P)) for _ in range(2)]
             wait(s, PLACE_HUB, (0,))
         else:
-            ev.append(Event(E.PLANNING_DONE, {}))
+            ev.append(E.NetworkPlanned())
             s._start_month(ev)
     else:  # leased planes placed during month end (§7.2)
         s._resume_leasing(ev)
@@ -179,17 +179,17 @@ def place(s: GameState, p: int, r: int, ev: list[Event], leased: bool) -> None:
     b = s.board
     if b.cross_border[r] and r not in s.markers[p]:
         s.markers[p].append(r)  # R13: used automatically with the first plane
-        ev.append(Event(E.MARKER_USED, {"player": p, "route": r}))
+        ev.append(E.CrossBorderMarkerUsed(player=p, route=r))
     s.planes[p][r] += 1
     s.on_board[p] += 1
-    ev.append(Event(E.PLANE_PLACED, {"player": p, "route": r, "leased": leased}))
+    ev.append(E.PlanePlaced(player=p, route=r, leased=leased))
     for a in b.route_ends[r]:  # §4 subsidies, R4: on every placement
         c = s.airport_callsign[a]
         if c >= 0 and s.subsidy_left[c]:
             s.subsidy_left[c] = False
             s.subsidies[p].append(c)
             s.subsidies[p].sort()
-            ev.append(Event(E.SUBSIDY_TAKEN, {"player": p, "callsign": c}))
+            ev.append(E.SubsidyTaken(player=p, callsign=c))
 
 
 # ------------------------------------------------------------------ §8.1, R12
@@ -207,11 +207,11 @@ def do_place_hub(s: GameState, p: int, a: int, ev: list[Event]) -> None:
             "the two hubs go on two different airports (R12)")
     s.hubs[p].append(a)
     s.queue.pop()
-    ev.append(Event(E.HUB_PLACED, {"player": p, "airport": a}))
+    ev.append(E.HubPlaced(player=p, airport=a))
     if s.queue:
         wait(s, PLACE_HUB, (s.queue[-1],))
     else:
-        ev.append(Event(E.PLANNING_DONE, {}))
+        ev.append(E.NetworkPlanned())
         s._start_month(ev)
 
 

@@ -67,7 +67,7 @@ def legal_flash(s: GameState, p: int) -> list[Action]:
 def do_flash(s: GameState, p: int, fare: int | None, ev: list[Event]) -> None:
     if fare is None:
         s.declined[p] = True
-        ev.append(Event(E.FLASH_DECLINED, {"player": p}))
+        ev.append(E.FlashDeclined(player=p))
     else:
         old = s.bid[p]
         assert old is not None
@@ -84,8 +84,7 @@ def do_flash(s: GameState, p: int, fare: int | None, ev: list[Event]) -> None:
         s.flash_unused[p] = False
         s.declined = [False] * s.P  # declines count since the latest flash deal
         s.winners = w_winners(bids(s))
-        ev.append(Event(E.FLASH_DEAL, {"player": p, "old": old, "new": fare,
-                                       "winners": list(s.winners)}))
+        ev.append(E.FlashDeal(player=p, old=old, new=fare, winners=tuple(s.winners)))
     s.flash_ptr = (p + 1) % s.P
     next_flash_offer(s, ev)
 
@@ -115,8 +114,7 @@ def do_ancillaries(s: GameState, p: int, n: int, ev: list[Event]) -> None:
     s.chit_count = n
     fare = s.bid[p]
     assert fare is not None
-    ev.append(Event(E.ANCILLARIES_ATTACHED, {"player": p, "count": n,
-                                             "price": fare + ANCILLARY_VALUE * n}))
+    ev.append(E.AncillariesAttached(player=p, count=n, price=fare + ANCILLARY_VALUE * n))
     if n == 0:
         travel(s, ev, chits=0)  # 0 chits: the market travels, no roll
     else:
@@ -135,8 +133,7 @@ def do_roll_sensitivity(s: GameState, p: int, roll: Any, ev: list[Event]) -> Non
     assert fare is not None
     price = fare + ANCILLARY_VALUE * s.chit_count
     accepted = roll >= price
-    ev.append(Event(E.SENSITIVITY_ROLLED, {"player": p, "roll": roll, "price": price,
-                                           "accepted": accepted}))
+    ev.append(E.SensitivityRolled(player=p, roll=roll, price=price, accepted=accepted))
     if accepted:
         travel(s, ev, chits=s.chit_count)
         return
@@ -145,10 +142,9 @@ def do_roll_sensitivity(s: GameState, p: int, roll: Any, ev: list[Event]) -> Non
     s.walked_away = p
     s.chit_count = 0
     s.winners = w_winners(bids(s, exclude=p))
-    ev.append(Event(E.MARKET_WALKED_AWAY, {"player": p, "fare": fare,
-                                           "next_winners": list(s.winners)}))
+    ev.append(E.MarketWalkedAway(player=p, fare=fare, next_winners=tuple(s.winners)))
     if not s.winners:
-        nobody_travels(s, "the passengers walked away and no other bid remained", ev)
+        nobody_travels(s, E.NobodyReason.WALKED_AWAY, ev)
         return
     travel(s, ev, chits=0)
 
@@ -159,14 +155,14 @@ def travel(s: GameState, ev: list[Event], chits: int) -> None:
     tie = len(s.winners) > 1
     for w in s.winners:
         fare = s.bid[w]
-        assert fare is not None
+        stops = s.stops[w]
+        assert fare is not None and stops is not None  # a winner bid, so it can fly the market
         s.won[w][FARE_INDEX[fare]] += 1
         if chits:
             s.chits[w] -= chits
             s.chits_spent[w] += chits
-        ev.append(Event(E.MARKET_WON, {"player": w, "fare": fare, "stops": s.stops[w],
-                                       "chits": chits, "price": fare + ANCILLARY_VALUE * chits,
-                                       "tie": tie}))
+        ev.append(E.MarketWon(player=w, fare=fare, stops=stops, chits=chits,
+                              price=fare + ANCILLARY_VALUE * chits, tie=tie))
     # Losing cards (and a walked-away card) go back to hand.
     s.settled = True
     for q in range(s.P):
@@ -222,10 +218,10 @@ def fly(s: GameState, p: int, path: tuple[int, ...], ev: list[Event]) -> None:
         s.on_board[p] -= 1
         routes.append(r)
     s.flown[p] = path
-    ev.append(Event(E.PLANES_FLOWN, {"player": p, "path": path, "routes": tuple(routes)}))
+    ev.append(E.PlanesFlown(player=p, path=tuple(path), routes=tuple(routes)))
 
 
-def nobody_travels(s: GameState, reason: str, ev: list[Event]) -> None:
+def nobody_travels(s: GameState, reason: E.NobodyReason, ev: list[Event]) -> None:
     """No itinerary, all passed, or walked away with nobody left: cards back
     to hand, no planes move."""
     for q in range(s.P):
@@ -234,7 +230,7 @@ def nobody_travels(s: GameState, reason: str, ev: list[Event]) -> None:
             s.hand[q][FARE_INDEX[b]] += 1
     s.settled = True
     s.winners = []
-    ev.append(Event(E.NOBODY_TRAVELS, {"reason": reason}))
+    ev.append(E.NobodyTravels(reason=reason))
     s._month_end(ev)
 
 

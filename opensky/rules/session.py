@@ -3,19 +3,33 @@
 The state never draws chance outcomes; a ``Session`` owns a ``random.Random``
 seeded once, draws the outcome of a chance step when the caller does not
 supply one, and records every applied action (chance outcomes included) so
-that the log replays to the same state.
+that the log replays to the same state.  With each action it keeps what it
+made happen (``records``, Catanatron's ``ActionRecord``), so a game opened
+from its log is replayed once and whoever needs its events (undo, the
+screen's log and score chart) reads them there.
 """
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
 from opensky.board.model import Board
 from opensky.rules.actions import Action, ActionCodec, CHANCE_TYPES
 from opensky.rules.constants import CALLSIGNS
 from opensky.rules.errors import IllegalAction
-from opensky.rules.events import Event
+from opensky.rules.events import Event, actor
 from opensky.rules.state import GameState
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    """One applied action (its chance outcome and actor filled in), the events
+    it made, and every seat's running total after it (the score chart)."""
+
+    action: Action
+    events: tuple[Event, ...]
+    scores: tuple[int, ...]
 
 
 class Session:
@@ -39,6 +53,17 @@ class Session:
         self.state = GameState(board, players, self.callsigns)
         self.codec = ActionCodec(board, players)
         self.log: list[Action] = []
+        self.records: list[ActionRecord] = []
+
+    def fork(self, upto: int | None = None) -> Session:
+        """A fresh session of the same game (board, names, seed, call signs)
+        replayed through the engine to after action ``upto`` (None: all).
+        Its generator starts again from the seed: the log holds every chance
+        outcome, so the replay draws nothing."""
+        fresh = Session(self.board, self.state.names, seed=self.seed, callsigns=self.callsigns)
+        for a in self.log[:upto]:
+            fresh.apply(a)
+        return fresh
 
     def draw_chance(self) -> Action:
         """Draw the pending chance step's outcome from the session's generator."""
@@ -58,13 +83,15 @@ class Session:
         if action.player is None:
             action = Action(action.type, self.state_actor_of(ev, action), action.arg)
         self.log.append(action)
+        st = self.state
+        self.records.append(ActionRecord(action, tuple(ev), tuple(st.score(p)["total"] for p in range(st.P))))
         return ev
 
     @staticmethod
     def state_actor_of(ev: list[Event], action: Action) -> int | None:
         for e in ev:
-            if "player" in e.data:
-                player: int | None = e.data["player"]
+            player = actor(e)
+            if player is not None:
                 return player
         return action.player
 

@@ -36,7 +36,7 @@ from opensky.rules.constants import (
     MIN_PLAYERS, MONTHS, PLANES_BY_PLAYERS, REGIONAL_MARKERS, SUBSIDY_VALUE, season_of,
 )
 from opensky.rules.errors import IllegalAction
-from opensky.rules.events import Event
+from opensky.rules.events import Event, NobodyReason
 from opensky.rules.phases import (  # noqa: F401 - re-exported: callers import phases from here
     GAME_OVER, MARKETING, MONTH_END, NETWORK_PLANNING, PRICING, SETUP, Step, wait,
 )
@@ -365,7 +365,7 @@ class GameState:
         """Bids revealed -> flash-deal offers (§6.4, R7)."""
         pricing.next_flash_offer(self, ev)
 
-    def _nobody_travels(self, reason: str, ev: list[Event]) -> None:
+    def _nobody_travels(self, reason: NobodyReason, ev: list[Event]) -> None:
         """Nobody can bid, or all passed -> the market ends unflown (§6.5)."""
         pricing.nobody_travels(self, reason, ev)
 

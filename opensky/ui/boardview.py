@@ -250,10 +250,10 @@ class BoardView:
                     cx = self.apx[a][0] - ox + R * math.cos(ang)
                     cy = self.apx[a][1] - oy + R * math.sin(ang)
                     seat = self.seats[p]
-                    pygame.draw.circle(comp, seat.rgb, (self.apx[a][0] - ox, self.apx[a][1] - oy),
+                    pygame.draw.circle(comp, T.seat_rgb(seat), (self.apx[a][0] - ox, self.apx[a][1] - oy),
                                        self.airport_radius() + max(2.0, 2.2 * s) + k * max(2, 2 * s),
                                        max(2, int(2 * s)))
-                    D.blit_center(comp, D.emblem_sprite(seat.shape, seat.rgb, tr * 0.62), (cx, cy))
+                    D.blit_center(comp, D.emblem_sprite(seat.shape, T.seat_rgb(seat), tr * 0.62), (cx, cy))
         # cross-border markers: a tag beside the route's midpoint
         for p in range(state.P):
             for r in state.markers[p]:
@@ -267,8 +267,8 @@ class BoardView:
                 tag = pygame.Rect(0, 0, int(tr * 1.7), int(tr * 1.7))
                 tag.center = (round(cx), round(cy))
                 pygame.draw.rect(comp, (255, 255, 255), tag.inflate(4, 4), border_radius=max(2, int(3 * s)))
-                pygame.draw.rect(comp, seat.rgb, tag, border_radius=max(2, int(3 * s)))
-                D.blit_center(comp, D.emblem_sprite(seat.shape, (255, 255, 255), tr * 0.45, outline=seat.rgb), tag.center)
+                pygame.draw.rect(comp, T.seat_rgb(seat), tag, border_radius=max(2, int(3 * s)))
+                D.blit_center(comp, D.emblem_sprite(seat.shape, (255, 255, 255), tr * 0.45, outline=T.seat_rgb(seat)), tag.center)
         # planes: one token per airline per route, with a count
         for r in range(len(self.board.routes)):
             owners = [p for p in range(state.P) if state.planes[p][r] - self.in_flight.get((p, r), 0) > 0]
@@ -286,7 +286,7 @@ class BoardView:
     def draw_token(self, surf: pygame.Surface, p: int, pos: Point, n: int = 1, scale: float = 1.0) -> None:
         seat = self.seats[p]
         tr = self.token_radius() * scale
-        D.blit_center(surf, D.emblem_sprite(seat.shape, seat.rgb, tr), pos)
+        D.blit_center(surf, D.emblem_sprite(seat.shape, T.seat_rgb(seat), tr), pos)
         if n > 1:
             size = max(8, int(10 * self.s))
             img = assets.text(str(n), size, (255, 255, 255), "bold")

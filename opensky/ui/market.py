@@ -259,7 +259,7 @@ class BidTable:
         for p, slot in slots.items():
             seat = self.seats[p]
             name = names[p]
-            D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, 6 * s),
+            D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), 6 * s),
                           (slot.x + int(10 * s), slot.y + int(8 * s)))
             nm = assets.text(seat.name, int(T.TYPE.tiny * s), T.INK, "semibold")
             surface.blit(nm, (slot.x + int(20 * s), slot.y + int(1 * s)))

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from opensky.play.seats import DEFAULT_SEATS, Seat
+
 Color = tuple[int, int, int]
 
 
@@ -59,12 +61,13 @@ AIRLINE_COLORS: dict[str, Color] = {
     "teal": (0, 150, 150),
 }
 AIRLINE_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond")
-DEFAULT_AIRLINES = (
-    ("Nordwind", "navy", "circle"),
-    ("Sunway", "orange", "triangle"),
-    ("Skylark", "sky", "square"),
-    ("Terra Air", "brown", "diamond"),
-)
+DEFAULT_AIRLINES = DEFAULT_SEATS  # (name, colour key, shape) of the four default airlines
+
+
+def seat_rgb(seat: "Seat") -> Color:
+    """An airline's colour; an unknown key (a hand-edited save) falls back to
+    a palette colour."""
+    return AIRLINE_COLORS.get(seat.color, AIRLINE_COLORS["navy"])
 
 
 # ---------------------------------------------------------------- type & space

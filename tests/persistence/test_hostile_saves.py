@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from opensky.persistence import sealkey
-from opensky.persistence.save import SaveError, SeatInfo, dumps, from_document, load, to_document
+from opensky.persistence.save import SaveError, Seat, dumps, from_document, load, to_document
 from opensky.persistence.store import (
     AUTOSAVE, AUTOSAVE_PREV, read_autosave, remove_stale_temp_files, unfinished_autosave_exists,
     write_autosave,

@@ -14,13 +14,13 @@ from pathlib import Path
 import pytest
 
 from opensky.board.loader import load_board
-from opensky.persistence.save import SaveError, SeatInfo, dumps, from_document, load, read_document
+from opensky.persistence.save import SaveError, Seat, dumps, from_document, load, read_document
 from opensky.persistence.store import read_autosave, write_autosave
 from opensky.rules.actions import Action
 from opensky.rules.constants import CALLSIGNS
 from opensky.rules.session import Session
-from opensky.ui.controller import Controller
-from opensky.ui.setup import GameSetup
+from opensky.play.controller import Controller
+from opensky.play.seats import GameSetup
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARDS = {b: load_board(b) for b in ("europe", "north_america")}
@@ -41,8 +41,8 @@ def random_session(board_id: str, players: int, seed: int, steps: int | None = N
     return s
 
 
-def seats(n: int) -> list[SeatInfo]:
-    return [SeatInfo(x) for x in ["Ann", "Bo", "Cy", "Di"][:n]]
+def seats(n: int) -> list[Seat]:
+    return [Seat(x) for x in ["Ann", "Bo", "Cy", "Di"][:n]]
 
 
 def test_round_trip_thousands_of_games():
@@ -170,7 +170,7 @@ KILLER = r"""
 import os, random, sys, time
 sys.path.insert(0, %r)
 from opensky.board.loader import load_board
-from opensky.persistence.save import SeatInfo
+from opensky.persistence.save import Seat
 from opensky.persistence.store import write_autosave
 from opensky.rules.session import Session
 b = load_board('europe')
@@ -178,7 +178,7 @@ rng = random.Random(int(sys.argv[1]))
 first = True
 while True:
     s = Session(b, ['Ann', 'Bo'], seed=rng.randrange(10**6), callsigns='random')
-    write_autosave(s, [SeatInfo('Ann'), SeatInfo('Bo')])
+    write_autosave(s, [Seat('Ann'), Seat('Bo')])
     if first:
         # the parent kills only after a first whole autosave exists, so the
         # check "a loadable save is always left" is about the kill, not luck
@@ -190,7 +190,7 @@ while True:
             s.apply(s.draw_chance())
         else:
             l = st.legal_actions(st.actors[0]); s.apply(l[rng.randrange(len(l))])
-        write_autosave(s, [SeatInfo('Ann'), SeatInfo('Bo')])
+        write_autosave(s, [Seat('Ann'), Seat('Bo')])
 """ % str(ROOT)
 
 

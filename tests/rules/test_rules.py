@@ -151,7 +151,7 @@ def test_r5_roller_rotates_and_dice_outcomes():  # R5
     with pytest.raises(IllegalAction, match="two of the dice"):
         act(s, type="choose_od", player="Ann", od=["Alpha", "Delta"])
     ev = act(s, type="choose_od", player="Ann", od=["Charlie", "Alpha"])
-    assert ev[0].data["od"] == (0, 2) and "NobodyTravels" in kinds(ev)  # nobody flies it
+    assert ev[0].od == (0, 2) and "NobodyTravels" in kinds(ev)  # nobody flies it
     assert s.last_market["od"] == ["Alpha", "Charlie"]
     assert s.month == 1 and s.actors == (1,)  # May: Bo rolls
     pass_months(s, 4)

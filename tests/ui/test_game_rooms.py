@@ -12,12 +12,12 @@ from typing import Any
 import pygame
 
 import opensky.ui
-import opensky.ui.controller as controller_module
+import opensky.play.controller as controller_module
 from opensky.rules.actions import ACTION_TYPES, BID, CHOOSE_OD, PLACE_HUB, PLACE_PLANE, ROLL_DICE, Action
 from opensky.rules.constants import CALLSIGN_INDEX
 from opensky.rules.state import GameState
 from opensky.ui.app import App
-from opensky.ui.controller import Controller
+from opensky.play.controller import Controller
 from opensky.ui.scenes.game import GameScene
 from opensky.ui.setup import GameSetup
 from tests.ui.driver import click, do, plan_near_callsigns, settle

@@ -294,11 +294,11 @@ def test_at_quit_nothing_more_is_said_once_a_dialog_said_it(blocked, capsys):
 
 def test_read_only_folder(cfg, monkeypatch):
     """A read-only folder (root may write anyway, so the refusal is simulated)."""
-    from opensky.persistence import store
+    from opensky.persistence import atomic
 
     def refuse(path, text, keep_previous=None):
         raise PermissionError(13, "Permission denied", str(path))
-    monkeypatch.setattr(store, "write_atomic", refuse)
+    monkeypatch.setattr(atomic, "write_atomic", refuse)
     app = start()
     assert not app.save_settings() and len(dialogs(app)) == 1
     if os.name == "posix" and os.geteuid() != 0:

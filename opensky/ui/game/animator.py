@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
@@ -152,9 +152,9 @@ class Animator:
         self.held_market = st.last_market
         self.market_hold = Tween(self.anim(2.2), "linear")
 
-    def _plane_placed(self, e: Event, st: GameState) -> None:
+    def _plane_placed(self, e: E.PlanePlaced, st: GameState) -> None:
         g = self.game
-        p, r = e.data["player"], e.data["route"]
+        p, r = e.player, e.route
         start = g.plane_home(p)
         end = g.view.plane_slot(st, p, r)
         key = (p, r)
@@ -173,64 +173,62 @@ class Animator:
 
         self.fly(Flight(p, r, start, end, Tween(self.anim(0.7), "in_out_cubic", on_done=landed)))
 
-    def _planes_flown(self, e: Event, st: GameState) -> None:
+    def _planes_flown(self, e: E.PlanesFlown, st: GameState) -> None:
         apx = self.game.view.apx
-        path = e.data["path"]
+        path = e.path
         speed = self.game.app.anim_speed
-        for k, r in enumerate(e.data["routes"]):
+        for k, r in enumerate(e.routes):
             delay = 0.35 * k / max(speed, 0.01) if speed > 0 else 0
-            self.fly(Flight(e.data["player"], r, apx[path[k]], apx[path[k + 1]],
+            self.fly(Flight(e.player, r, apx[path[k]], apx[path[k + 1]],
                             Tween(self.anim(1.1), "in_out_cubic", delay=delay), landing=False))
 
-    def _month_started(self, e: Event, st: GameState) -> None:
+    def _month_started(self, e: E.MonthStarted, st: GameState) -> None:
         self.dice.reset()
 
-    def _dice_rolled(self, e: Event, st: GameState) -> None:
+    def _dice_rolled(self, e: E.DiceRolled, st: GameState) -> None:
         self.flashed.clear()
         self.price_die.tween = None
         self.table.flip = None
         self.market_hold = None
-        self.dice.start(e.data["dice"], self.anim(1.3))
+        self.dice.start(e.dice, self.anim(1.3))
 
-    def _market_chosen(self, e: Event, st: GameState) -> None:
+    def _market_chosen(self, e: E.MarketChosen, st: GameState) -> None:
         g = self.game
-        self.table.layout(g.board_rect, g.s, max(1, len(e.data["stops"])))
-        if not e.data["stops"]:
-            o, t = (city(st.board.airports[x]) for x in e.data["airports"])
+        self.table.layout(g.board_rect, g.s, max(1, len(e.stops)))
+        if not e.stops:
+            o, t = (city(st.board.airports[x]) for x in e.airports)
             self.toast(tr("Nobody can fly {o}–{t}: no flights this month", o=o, t=t))
 
-    def _flash_deal(self, e: Event, st: GameState) -> None:
-        self.flashed.add(e.data["player"])
-        self.toast(tr("{name} plays the flash deal: {old} → {new}", name=st.names[e.data["player"]],
-                      old=e.data["old"], new=e.data["new"]))
+    def _flash_deal(self, e: E.FlashDeal, st: GameState) -> None:
+        self.flashed.add(e.player)
+        self.toast(tr("{name} plays the flash deal: {old} → {new}", name=st.names[e.player],
+                      old=e.old, new=e.new))
 
-    def _market_won(self, e: Event, st: GameState) -> None:
+    def _market_won(self, e: E.MarketWon, st: GameState) -> None:
         od = gamelog.od_names(st.board, st.market_json() or st.last_market)
-        self.toast(gamelog.won_sentence(e.data, st.names, od))
+        self.toast(gamelog.won_sentence(e, st.names, od))
         self.hold_market(st)
 
-    def _nobody_travels(self, e: Event, st: GameState) -> None:
-        reason = e.data["reason"]
-        if reason == "everybody passed":
+    def _nobody_travels(self, e: E.NobodyTravels, st: GameState) -> None:
+        if e.reason is E.NobodyReason.EVERYBODY_PASSED:
             self.toast(tr("Everybody passed: nobody travels this month"))
-        elif "walked" in reason:
+        elif e.reason is E.NobodyReason.WALKED_AWAY:
             self.toast(tr("No other bid: nobody travels this month"))
         self.hold_market(st)
 
-    def _bids_revealed(self, e: Event, st: GameState) -> None:
+    def _bids_revealed(self, e: E.BidsRevealed, st: GameState) -> None:
         self.table.start_flip(self.anim(0.7))
 
-    def _sensitivity_rolled(self, e: Event, st: GameState) -> None:
-        d = e.data
-        self.price_die.start(d["roll"], d["price"], d["accepted"], self.anim(1.0))
+    def _sensitivity_rolled(self, e: E.SensitivityRolled, st: GameState) -> None:
+        self.price_die.start(e.roll, e.price, e.accepted, self.anim(1.0))
 
-    def _walked_away(self, e: Event, st: GameState) -> None:
-        self.toast(tr("The passengers walk away from {name}", name=st.names[e.data["player"]]))
+    def _walked_away(self, e: E.MarketWalkedAway, st: GameState) -> None:
+        self.toast(tr("The passengers walk away from {name}", name=st.names[e.player]))
 
-    def _season_reset(self, e: Event, st: GameState) -> None:
+    def _season_reset(self, e: E.SeasonReset, st: GameState) -> None:
         g = self.game
         self.toast(tr("Season 2: every plane leaves the board"))
-        for p, r, n in e.data["planes"]:
+        for p, r, n in e.planes:
             self.fly(Flight(p, r, g.view.route_midpoint(r), g.plane_home(p),
                             Tween(self.anim(1.2), "in_out_cubic"), landing=False))
 
@@ -294,7 +292,7 @@ class Animator:
                 continue
             seat = g.setup.seats[f.player]
             size = g.view.token_radius() * (1.6 if f.landing else 1.4)
-            D.plane_icon(surface, f.pos(), size, f.angle(), seat.rgb)
+            D.plane_icon(surface, f.pos(), size, f.angle(), T.seat_rgb(seat))
 
     def draw_toasts(self, surface: pygame.Surface) -> None:
         g = self.game
@@ -313,7 +311,8 @@ class Animator:
             y += box.h + int(8 * s)
 
 
-HANDLERS: dict[str, Callable[[Animator, Event, GameState], None]] = {
+#: Each kind's handler (it takes its own event class).
+HANDLERS: dict[str, Callable[[Animator, Any, GameState], None]] = {
     E.PLANE_PLACED: Animator._plane_placed,
     E.PLANES_FLOWN: Animator._planes_flown,
     E.MONTH_STARTED: Animator._month_started,

@@ -201,8 +201,8 @@ class BoardInput:
             for i, path in enumerate(paths):
                 emphasis = p == chooser and i == self.path_hover
                 width = max(2, round((6 if emphasis else 3) * s))
-                col = (seat.rgb if (p != chooser or emphasis or self.path_hover is None)
-                       else T.mix(seat.rgb, (255, 255, 255), 0.5))
+                col = (T.seat_rgb(seat) if (p != chooser or emphasis or self.path_hover is None)
+                       else T.mix(T.seat_rgb(seat), (255, 255, 255), 0.5))
                 for a, b in zip(path, path[1:]):
                     (x0, y0), (x1, y1) = g.view.apx[a], g.view.apx[b]
                     L = math.hypot(x1 - x0, y1 - y0) or 1

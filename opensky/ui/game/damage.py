@@ -41,15 +41,14 @@ def event_areas(events: Iterable[Event], st: GameState, view: BoardView, s: floa
     """On the board, the routes and airports that ``events`` touched."""
     rects: list[pygame.Rect] = []
     for e in events:
-        d = e.data
-        if "route" in d:
-            rects.append(route_area(view, d["route"]))
-        for r in d.get("routes", ()):
-            rects.append(route_area(view, r))
-        if "airport" in d:
-            rects.append(airport_area(view, d["airport"], s))
-        if e.kind == E.SUBSIDY_TAKEN:
-            rects.append(airport_area(view, st.callsign_airport[d["callsign"]], s))
+        if isinstance(e, (E.PlanePlaced, E.CrossBorderMarkerUsed)):
+            rects.append(route_area(view, e.route))
+        elif isinstance(e, E.PlanesFlown):
+            rects.extend(route_area(view, r) for r in e.routes)
+        elif isinstance(e, (E.CallsignPlaced, E.HubPlaced)):
+            rects.append(airport_area(view, e.airport, s))
+        elif isinstance(e, E.SubsidyTaken):
+            rects.append(airport_area(view, st.callsign_airport[e.callsign], s))
     return rects
 
 

@@ -54,19 +54,19 @@ def od_names(board: Board, market: dict | None) -> tuple[str, str]:
     return (city(board.airports[board.airport_index[a]]), city(board.airports[board.airport_index[c]]))
 
 
-def won_sentence(d: dict[str, Any], names: Sequence[str], od: tuple[str, str]) -> str:
+def won_sentence(e: E.MarketWon, names: Sequence[str], od: tuple[str, str]) -> str:
     """“Ann wins Paris–London at 300 with one stop (fare 200 + 1 chit)”."""
     o, t = od
-    stops = d["stops"]
-    args = dict(name=names[d["player"]], o=o, t=t, price=d["price"])
+    stops = e.stops
+    args = dict(name=names[e.player], o=o, t=t, price=e.price)
     if stops == 0:
         line = tr("{name} wins {o}–{t} at {price} nonstop", **args)
     elif stops == 1:
         line = tr("{name} wins {o}–{t} at {price} with one stop", **args)
     else:
         line = tr("{name} wins {o}–{t} at {price} with {stops} stops", stops=stops, **args)
-    if d["chits"]:
-        line += " " + trn("(fare {fare} + 1 chit)", "(fare {fare} + {n} chits)", d["chits"], fare=d["fare"])
+    if e.chits:
+        line += " " + trn("(fare {fare} + 1 chit)", "(fare {fare} + {n} chits)", e.chits, fare=e.fare)
     return line
 
 
@@ -75,8 +75,7 @@ def line(item: LogEntry, names: Sequence[str], board: Board) -> str | None:
     if item[0] == "note":
         return tr(item[1], **item[2])
     _, e, ctx = item
-    say = _SAY.get(e.kind)
-    return say(e.data, names, board, ctx) if say is not None else None
+    return _say(e, names, board, ctx)
 
 
 def shown(log: Sequence[LogEntry], rolling: Iterable[str]) -> int:
@@ -94,78 +93,85 @@ def shown(log: Sequence[LogEntry], rolling: Iterable[str]) -> int:
 
 # ---------------------------------------------------------------- one sentence per kind
 
+#: Why nobody travels, in words (translated where shown).
+NOBODY_REASONS: dict[E.NobodyReason, str] = {
+    E.NobodyReason.NO_ITINERARY: N_("no airline can fly this market"),
+    E.NobodyReason.NOBODY_COULD_BID: N_("nobody could bid"),
+    E.NobodyReason.EVERYBODY_PASSED: N_("everybody passed"),
+    E.NobodyReason.WALKED_AWAY: N_("the passengers walked away and no other bid remained"),
+}
+
+
 def _route(board: Board, r: int) -> str:
     a, c = board.routes[r]
     return f"{a}–{c}"
 
 
-def _market_chosen(d: dict, n: Sequence[str], b: Board, ctx: dict) -> str:
-    o, t = d["od"]
-    who = ", ".join(f"{n[q]} " + (tr("nonstop") if x == 0 else trn("{n} stop", "{n} stops", x))
-                    for q, x in d["stops"].items())
-    return tr("Market {o}–{t}: {who}", o=tr(CALLSIGNS[o]), t=tr(CALLSIGNS[t]), who=who or tr("nobody can fly it"))
+def _and(names: Sequence[str], who: Iterable[int]) -> str:
+    return tr(" and ").join(names[q] for q in who)
 
 
-def _market_won(d: dict, n: Sequence[str], b: Board, ctx: dict) -> str:
-    od = od_names(b, {"airports": ctx["airports"]}) if ctx.get("airports") else ("?", "?")
-    return won_sentence(d, n, od)
-
-
-def _ancillaries(d: dict, n: Sequence[str], b: Board, ctx: dict) -> str | None:
-    if not d["count"]:
-        return None
-    return trn("{name} adds 1 ancillary chit: price {price}", "{name} adds {n} ancillary chits: price {price}",
-               d["count"], name=n[d["player"]], price=d["price"])
-
-
-def _sensitivity(d: dict, n: Sequence[str], b: Board, ctx: dict) -> str:
-    key = (N_("Price die {roll} against {price}: accepted") if d["accepted"]
-           else N_("Price die {roll} against {price}: the passengers walk away"))
-    return tr(key, roll=d["roll"], price=d["price"])
-
-
-def _leased(d: dict, n: Sequence[str], b: Board, ctx: dict) -> str | None:
-    if not d["planes"]:
-        return None
-    return trn("{name} leases 1 plane", "{name} leases {n} planes", d["planes"], name=n[d["player"]])
-
-
-def _plane_placed(d: dict, n: Sequence[str], b: Board, ctx: dict) -> str:
-    key = N_("{name} places a leased plane on {route}") if d["leased"] else N_("{name} places a plane on {route}")
-    return tr(key, name=n[d["player"]], route=_route(b, d["route"]))
-
-
-_SAY = {
-    E.PLANE_PLACED: _plane_placed,
-    E.SUBSIDY_TAKEN: lambda d, n, b, c: tr("{name} takes the {callsign} subsidy (+50)", name=n[d["player"]],
-                                           callsign=tr(CALLSIGNS[d["callsign"]])),
-    E.MARKER_USED: lambda d, n, b, c: tr("{name} puts a cross-border marker on {route}", name=n[d["player"]],
-                                         route=_route(b, d["route"])),
-    E.HUB_PLACED: lambda d, n, b, c: tr("{name} opens a hub at {city}", name=n[d["player"]],
-                                        city=city(b.airports[d["airport"]])),
-    E.CALLSIGN_PLACED: lambda d, n, b, c: tr("{name} puts {callsign} on {city}", name=n[d["player"]],
-                                             callsign=tr(CALLSIGNS[d["callsign"]]),
-                                             city=city(b.airports[d["airport"]])),
-    E.MONTH_STARTED: lambda d, n, b, c: tr("— {month}: {name} rolls —", month=month(d["month"]), name=n[d["roller"]]),
-    E.DICE_ROLLED: lambda d, n, b, c: tr("Dice: {dice}", dice=", ".join(tr(CALLSIGNS[x]) for x in d["dice"])),
-    E.MARKET_CHOSEN: _market_chosen,
-    E.BIDS_REVEALED: lambda d, n, b, c: tr("Bids: {bids}", bids=", ".join(
-        f"{n[q]} {v if v is not None else tr('pass')}" for q, v in d["bids"].items())),
-    E.FLASH_DEAL: lambda d, n, b, c: tr("{name} plays the flash deal: {old} → {new}", name=n[d["player"]],
-                                        old=d["old"], new=d["new"]),
-    E.MARKET_WON: _market_won,
-    E.BID_SUBMITTED: lambda d, n, b, c: tr("{name} has bid (face down)", name=n[d["player"]]),
-    E.AUTO_PASS: lambda d, n, b, c: tr("{name} has no card left and passes", name=n[d["player"]]),
-    E.FLASH_DECLINED: lambda d, n, b, c: tr("{name} keeps their fare", name=n[d["player"]]),
-    E.ANCILLARIES_ATTACHED: _ancillaries,
-    E.MARKET_WALKED_AWAY: lambda d, n, b, c: tr(
-        "The passengers walk away from {name}; next best: {next}", name=n[d["player"]],
-        next=tr(" and ").join(n[q] for q in d["next_winners"]) or tr("nobody")),
-    E.PLANES_FLOWN: lambda d, n, b, c: tr("{name} flies {path}", name=n[d["player"]],
-                                          path="–".join(b.airports[i].code for i in d["path"])),
-    E.SENSITIVITY_ROLLED: _sensitivity,
-    E.NOBODY_TRAVELS: lambda d, n, b, c: tr("Nobody travels ({reason})", reason=tr(d["reason"])),
-    E.LEASED: _leased,
-    E.SEASON_RESET: lambda d, n, b, c: tr("— Season 2: every plane leaves the board —"),
-    E.GAME_OVER: lambda d, n, b, c: tr("Game over: {names} win", names=tr(" and ").join(n[q] for q in d["winners"])),
-}
+def _say(e: Event, n: Sequence[str], b: Board, ctx: dict[str, Any]) -> str | None:
+    """One event in words (None: nothing to say)."""
+    match e:
+        case E.PlanePlaced():
+            key = N_("{name} places a leased plane on {route}") if e.leased else N_("{name} places a plane on {route}")
+            return tr(key, name=n[e.player], route=_route(b, e.route))
+        case E.SubsidyTaken():
+            return tr("{name} takes the {callsign} subsidy (+50)", name=n[e.player], callsign=tr(CALLSIGNS[e.callsign]))
+        case E.CrossBorderMarkerUsed():
+            return tr("{name} puts a cross-border marker on {route}", name=n[e.player], route=_route(b, e.route))
+        case E.HubPlaced():
+            return tr("{name} opens a hub at {city}", name=n[e.player], city=city(b.airports[e.airport]))
+        case E.CallsignPlaced():
+            return tr("{name} puts {callsign} on {city}", name=n[e.player], callsign=tr(CALLSIGNS[e.callsign]),
+                      city=city(b.airports[e.airport]))
+        case E.MonthStarted():
+            return tr("— {month}: {name} rolls —", month=month(e.month), name=n[e.roller])
+        case E.DiceRolled():
+            return tr("Dice: {dice}", dice=", ".join(tr(CALLSIGNS[x]) for x in e.dice))
+        case E.MarketChosen():
+            o, t = e.od
+            who = ", ".join(f"{n[q]} " + (tr("nonstop") if x == 0 else trn("{n} stop", "{n} stops", x))
+                            for q, x in e.stops.items())
+            return tr("Market {o}–{t}: {who}", o=tr(CALLSIGNS[o]), t=tr(CALLSIGNS[t]),
+                      who=who or tr("nobody can fly it"))
+        case E.BidsRevealed():
+            return tr("Bids: {bids}", bids=", ".join(
+                f"{n[q]} {v if v is not None else tr('pass')}" for q, v in e.bids.items()))
+        case E.FlashDeal():
+            return tr("{name} plays the flash deal: {old} → {new}", name=n[e.player], old=e.old, new=e.new)
+        case E.MarketWon():
+            od = od_names(b, {"airports": ctx["airports"]}) if ctx.get("airports") else ("?", "?")
+            return won_sentence(e, n, od)
+        case E.BidSubmitted():
+            return tr("{name} has bid (face down)", name=n[e.player])
+        case E.AutoPass():
+            return tr("{name} has no card left and passes", name=n[e.player])
+        case E.FlashDeclined():
+            return tr("{name} keeps their fare", name=n[e.player])
+        case E.AncillariesAttached():
+            if not e.count:
+                return None
+            return trn("{name} adds 1 ancillary chit: price {price}", "{name} adds {n} ancillary chits: price {price}",
+                       e.count, name=n[e.player], price=e.price)
+        case E.MarketWalkedAway():
+            return tr("The passengers walk away from {name}; next best: {next}", name=n[e.player],
+                      next=_and(n, e.next_winners) or tr("nobody"))
+        case E.PlanesFlown():
+            return tr("{name} flies {path}", name=n[e.player], path="–".join(b.airports[i].code for i in e.path))
+        case E.SensitivityRolled():
+            key = (N_("Price die {roll} against {price}: accepted") if e.accepted
+                   else N_("Price die {roll} against {price}: the passengers walk away"))
+            return tr(key, roll=e.roll, price=e.price)
+        case E.NobodyTravels():
+            return tr("Nobody travels ({reason})", reason=tr(NOBODY_REASONS[e.reason]))
+        case E.PlanesLeased():
+            if not e.planes:
+                return None
+            return trn("{name} leases 1 plane", "{name} leases {n} planes", e.planes, name=n[e.player])
+        case E.SeasonReset():
+            return tr("— Season 2: every plane leaves the board —")
+        case E.GameOver():
+            return tr("Game over: {names} win", names=_and(n, e.winners))
+    return None

@@ -1,17 +1,20 @@
 """What the game screen remembers of the game so far: the log (events, told
 in words by ``gamelog``) and the score month by month (the results chart).
 
-Both are rebuilt by replaying the action log when a saved game is opened or
-a replay jumps, so they are the same whichever way the game reached its
+Both are rebuilt from the session's records (each action with its events and
+the totals after it) when a saved game is opened or a replay jumps — no
+second replay — so they are the same whichever way the game reached its
 moment (DESIGN.md habit 5).
 """
 from __future__ import annotations
 
+from typing import Sequence
+
+from opensky.board.model import Board
 from opensky.rules import events as E
 from opensky.rules.events import Event
-from opensky.rules.session import Session
+from opensky.rules.session import ActionRecord
 from opensky.rules.state import GameState
-from opensky.ui.controller import Controller
 from opensky.ui.game import gamelog
 
 #: The score chart's points: (month just finished, or "start"; totals by seat).
@@ -27,29 +30,39 @@ class History:
         """Log an event (``st``: the state as the screen shows it, after it)."""
         item = gamelog.entry(e, st)
         if item is not None:
-            self.log.append(item)
-            del self.log[:-gamelog.KEEP]
+            self._keep(item)
         if e.kind in (E.MONTH_STARTED, E.GAME_OVER):
             self.record(st)
 
+    def _keep(self, item: gamelog.LogEntry) -> None:
+        self.log.append(item)
+        del self.log[:-gamelog.KEEP]
+
     def record(self, st: GameState) -> None:
         """A point of the score chart: the month just finished (or "start")."""
-        label: int | str = (st.month - 1) % 12 if not st.game_over else 11
-        if not self.scores and not st.game_over:
-            label = "start"
-        self.scores.append((label, [st.score(p)["total"] for p in range(st.P)]))
+        self._point(st.month, st.game_over, [st.score(p)["total"] for p in range(st.P)])
 
-    def rebuild(self, ctl: Controller) -> None:
-        """The log and the chart of ``ctl``'s game, by replaying its actions
-        (each event seen as the hand-off screen sees the game: no sealed bid)."""
-        real = ctl.session
-        probe = Session(real.board, ctl.view_for(None).names, seed=real.seed, callsigns=real.callsigns)
-        ctl.session = probe
-        try:
-            self.log = []
-            self.scores = []
-            for a in real.log:
-                for e in probe.apply(a):
-                    self.add(e, ctl.view_for(None))
-        finally:
-            ctl.session = real
+    def _point(self, month: int, game_over: bool, totals: list[int]) -> None:
+        label: int | str = (month - 1) % 12 if not game_over else 11
+        if not self.scores and not game_over:
+            label = "start"
+        self.scores.append((label, totals))
+
+    def rebuild(self, records: Sequence[ActionRecord], board: Board) -> None:
+        """The log and the chart of a game from its session's records: each
+        event as ``add`` would have logged it, the market's airports being
+        those of the latest market chosen."""
+        self.log = []
+        self.scores = []
+        ctx: dict[str, tuple[str, ...]] = {}
+        month = 0
+        for r in records:
+            for e in r.events:
+                if isinstance(e, E.MarketChosen):
+                    ctx = {"airports": tuple(board.airports[a].code for a in e.airports)}
+                elif isinstance(e, E.MonthStarted):
+                    month = e.month
+                if e.kind in gamelog.LOGGED:
+                    self._keep(("event", e, ctx))
+                if e.kind in (E.MONTH_STARTED, E.GAME_OVER):
+                    self._point(month, isinstance(e, E.GameOver), list(r.scores))

@@ -164,7 +164,7 @@ class HotSeat:
         w, h = surface.get_size()
         surface.blit(D.vertical_gradient((w, h), T.NIGHT, T.NIGHT_2), (0, 0))
         seat = g.setup.seats[p]
-        D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, 26 * s), (w // 2, h // 2 - int(120 * s)))
+        D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), 26 * s), (w // 2, h // 2 - int(120 * s)))
         t1 = assets.text(tr("Pass to {name}", name=seat.name), int(T.TYPE.h1 * 1.2 * s), (255, 255, 255), "bold")
         surface.blit(t1, t1.get_rect(center=(w // 2, h // 2 - int(50 * s))))
         o, t = gamelog.od_names(st.board, st.market_json() or st.last_market) if st.od is not None else ("?", "?")
@@ -187,7 +187,7 @@ class HotSeat:
         r = self.rect()
         shadowed_panel(surface, r, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=110)
         seat = g.setup.seats[p]
-        pygame.draw.rect(surface, seat.rgb, pygame.Rect(r.x, r.y + int(14 * s), max(3, int(5 * s)), r.h - int(28 * s)))
+        pygame.draw.rect(surface, T.seat_rgb(seat), pygame.Rect(r.x, r.y + int(14 * s), max(3, int(5 * s)), r.h - int(28 * s)))
         x = r.x + int(20 * s)
         y = r.y + int(12 * s)
         head = assets.text(tr("{name}: your secret bid", name=seat.name), int(T.TYPE.h2 * 0.85 * s), T.INK, "bold")

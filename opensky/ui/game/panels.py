@@ -100,10 +100,10 @@ def render_panel(surf: pygame.Surface, r: pygame.Rect, p: int, st: GameState, se
     shadowed_panel(surf, r, T.CARD, int(10 * s), shadow=int(2 * s), alpha=50)
     if active:
         rounded(surf, r, T.ACCENT, int(10 * s), max(2, int(3 * s)))
-    pygame.draw.rect(surf, seat.rgb, pygame.Rect(r.x, r.y + int(10 * s), max(3, int(4 * s)), r.h - int(20 * s)))
+    pygame.draw.rect(surf, T.seat_rgb(seat), pygame.Rect(r.x, r.y + int(10 * s), max(3, int(4 * s)), r.h - int(20 * s)))
     x = r.x + int(14 * s)
     y = r.y + int(10 * s)
-    D.blit_center(surf, D.emblem_sprite(seat.shape, seat.rgb, 8 * s), (x + 8 * s, y + 10 * s))
+    D.blit_center(surf, D.emblem_sprite(seat.shape, T.seat_rgb(seat), 8 * s), (x + 8 * s, y + 10 * s))
     name = assets.text(seat.name, int(T.TYPE.body * s), T.INK, "bold")
     surf.blit(name, (x + int(22 * s), y))
     if not seat.human:
@@ -117,9 +117,9 @@ def render_panel(surf: pygame.Surface, r: pygame.Rect, p: int, st: GameState, se
     for k in range(st.N):
         cx, cy = x + int(9 * s) + k * int(19 * s), y + int(8 * s)
         if k < on_shown:  # on the board: a faint outline where it was
-            D.plane_icon(surf, (cx, cy), 8 * s, -math.pi / 2, T.mix(seat.rgb, T.CARD, 0.78), outline=None)
+            D.plane_icon(surf, (cx, cy), 8 * s, -math.pi / 2, T.mix(T.seat_rgb(seat), T.CARD, 0.78), outline=None)
         else:             # still to place (or back in supply)
-            D.plane_icon(surf, (cx, cy), 8 * s, -math.pi / 2, seat.rgb, outline=None)
+            D.plane_icon(surf, (cx, cy), 8 * s, -math.pi / 2, T.seat_rgb(seat), outline=None)
     home = (x + int(9 * s) + st.on_board[p] * int(19 * s), y + int(8 * s))
     left = st.N - st.on_board[p]
     regions.append((pygame.Rect(x, y, r.w - int(24 * s), int(18 * s)),
@@ -235,7 +235,7 @@ def draw_bottom(surface: pygame.Surface, bar: pygame.Rect, s: float, st: GameSta
     p = st.actors[0] if st.actors else None
     if p is not None and not st.game_over:
         seat = seats[p]
-        D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, 8 * s), (x + 8 * s, y + 11 * s))
+        D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), 8 * s), (x + 8 * s, y + 11 * s))
         x += int(24 * s)
     img = assets.text(head, int(T.TYPE.body * s), T.INK, "bold")
     surface.blit(img, (x, y))
@@ -259,4 +259,4 @@ def draw_bottom(surface: pygame.Surface, bar: pygame.Rect, s: float, st: GameSta
         for k, q in enumerate(upcoming):
             seat = seats[q]
             rr = (7.5 if k == 0 else 5.5) * s
-            D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, rr), (sx + k * int(18 * s) + 8 * s, y + 10 * s))
+            D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), rr), (sx + k * int(18 * s) + 8 * s, y + 10 * s))

@@ -34,7 +34,7 @@ from opensky.rules.events import Event
 from opensky.rules.state import GameState
 from opensky.ui import draw as D, theme as T
 from opensky.ui.boardview import BoardView
-from opensky.ui.controller import Controller
+from opensky.play.controller import Controller
 from opensky.ui.game import gamelog, panels, tooltips
 from opensky.ui.game.animator import Animator
 from opensky.ui.game.board_input import BoardInput
@@ -119,8 +119,9 @@ class GameScene(SceneFacade, Scene):
 
     # ------------------------------------------------------------ history
     def rebuild_history(self) -> None:
-        """The log in words and the score chart of a loaded game, by replay."""
-        self.history.rebuild(self.ctl)
+        """The log in words and the score chart of a loaded game, from the
+        session's records (no second replay)."""
+        self.history.rebuild(self.ctl.session.records, self.ctl.board)
 
     def undo(self) -> None:
         """Ctrl+Z: take back the last decision where the undo policy allows."""
@@ -228,8 +229,8 @@ class GameScene(SceneFacade, Scene):
             elif e.kind == E.GAME_OVER:
                 if not self.read_only:
                     self.results_timer = 2.5 if self.app.anim_speed > 0 else 0.3
-            elif e.kind == E.BID_SUBMITTED:
-                self.seat.bid_in(e.data["player"])
+            elif isinstance(e, E.BidSubmitted):
+                self.seat.bid_in(e.player)
         self.view.pieces_dirty = True
         self.sidebar_dirty = True
         self.message = self.ctl.save_error

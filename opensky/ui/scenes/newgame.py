@@ -127,7 +127,7 @@ class ShapeButton(Widget):
     def draw(self, surface: pygame.Surface, s: float) -> None:
         if self.hover:
             rounded(surface, self.rect, T.mix(T.CARD, T.ACCENT, 0.12), int(8 * s))
-        img = D.emblem_sprite(self.seat.shape, self.seat.rgb, self.rect.h * 0.3, outline=(255, 255, 255))
+        img = D.emblem_sprite(self.seat.shape, T.seat_rgb(self.seat), self.rect.h * 0.3, outline=(255, 255, 255))
         D.blit_center(surface, img, self.rect.center)
         self.draw_focus(surface, s)
 

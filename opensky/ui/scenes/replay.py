@@ -11,7 +11,6 @@ import pygame
 
 from opensky.i18n import tr, trn
 from opensky.persistence.save import LoadedGame
-from opensky.rules.session import Session
 from opensky.i18n import N_, tr
 from opensky.ui import assets, theme as T
 from opensky.ui.scene import Scene
@@ -27,9 +26,8 @@ class ReplayScene(Scene):
         from opensky.ui.scenes.saves import open_game
 
         self.full = list(loaded.session.log)
-        s = loaded.session
-        start = LoadedGame(Session(s.board, s.state.names, seed=s.seed, callsigns=s.callsigns),
-                           loaded.seats, loaded.name)
+        self.loaded = loaded.session  # the whole game, forked at each jump
+        start = LoadedGame(loaded.session.fork(0), loaded.seats, loaded.name)
         self.game = open_game(app, start, read_only=True)
         self.game.host = self
         self.index = 0
@@ -57,12 +55,7 @@ class ReplayScene(Scene):
     def goto(self, n: int) -> None:
         """Jump to after move ``n`` (rebuilt from the start, no animation)."""
         n = max(0, min(n, len(self.full)))
-        s = self.game.ctl.session
-        fresh = Session(s.board, s.state.names, seed=s.seed, callsigns=s.callsigns)
-        for a in self.full[:n]:
-            fresh.apply(a)
-        self.game.ctl.session = fresh
-        self.game.ctl.event_kinds = []
+        self.game.ctl.session = self.loaded.fork(n)
         self.index = n
         self.game.rebuild_history()
         self.game.market_hold = None

@@ -89,7 +89,7 @@ class ResultsScene(Scene):
             seat = self.setup.seats[p]
             row = pygame.Rect(x0 - int(10 * s), y, name_w + len(COLUMNS) * col_w + int(10 * s), row_h - int(4 * s))
             rounded(surface, row, T.mix(T.GOLD, T.CARD, 0.55) if p in self.winners else T.CARD, int(8 * s))
-            D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, 8 * s), (x0 + 10 * s, row.centery))
+            D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), 8 * s), (x0 + 10 * s, row.centery))
             nm = assets.text(seat.name, int(T.TYPE.body * s), T.INK, "bold")
             surface.blit(nm, (x0 + int(26 * s), row.centery - nm.get_height() // 2))
             sc = st.score(p)
@@ -126,6 +126,6 @@ class ResultsScene(Scene):
             surface.blit(lab, lab.get_rect(midtop=(xs[i], inner.bottom + int(4 * s))))
         for p, seat in enumerate(self.setup.seats):
             pts = [(xs[i], inner.bottom - inner.h * v[p] / top) for i, (_, v) in enumerate(self.history)]
-            pygame.draw.lines(surface, seat.rgb, False, pts, max(2, int(3 * s)))
+            pygame.draw.lines(surface, T.seat_rgb(seat), False, pts, max(2, int(3 * s)))
             for pt in pts:
-                D.blit_center(surface, D.emblem_sprite(seat.shape, seat.rgb, 4.5 * s), pt)
+                D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), 4.5 * s), pt)

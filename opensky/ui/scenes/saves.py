@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 def open_game(app: "App", loaded: LoadedGame, read_only: bool = False) -> "GameScene":
     """Start the game scene for a loaded game (continue, load, replay)."""
-    from opensky.ui.controller import Controller
+    from opensky.play.controller import Controller
     from opensky.ui.scenes.game import GameScene
 
     board = loaded.session.board

@@ -17,7 +17,7 @@ from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.scenes.saves import MessageDialog
 from opensky.ui.widgets import Button, WidgetGroup
-from opensky.userdirs import named_saves_exist, saves_exist
+from opensky.persistence.store import named_saves_exist, saves_exist
 
 if TYPE_CHECKING:
     from opensky.ui.app import App

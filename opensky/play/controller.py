@@ -1,4 +1,5 @@
-"""The controller between the window and the rules engine.
+"""The controller between a front end (the window, a script, later a remote
+seat) and the rules engine; nothing here imports pygame.
 
 It owns the game session (state, log, seeded chance), lets computer seats
 decide from their *view* at a pace people can follow, hands the events of
@@ -16,7 +17,7 @@ from opensky.ai import make_bot
 from opensky.ai.base import Bot
 from opensky.board.loader import load_board
 from opensky.i18n import tr
-from opensky.persistence.save import LoadedGame, SaveError, SeatInfo
+from opensky.persistence.save import LoadedGame, SaveError, Seat
 from opensky.persistence.store import write_autosave
 from opensky.rules import events as E
 from opensky.rules.actions import BID, CHANCE_TYPES, Action
@@ -25,7 +26,7 @@ from opensky.rules.events import Event
 from opensky.rules.session import Session
 from opensky.rules.state import GameState
 from opensky.rules.view import player_view
-from opensky.ui.setup import GameSetup, Seat
+from opensky.play.seats import GameSetup
 
 Listener = Callable[[Action, list[Event]], None]
 
@@ -42,11 +43,9 @@ class Controller:
         self.setup = setup
         self.autosave = autosave
         self.save_error = ""
-        self.event_kinds: list[frozenset[str]] = []
         if loaded is not None:
             self.session = loaded.session
             self.board = self.session.board
-            self.event_kinds = self._kinds_by_replay(self.session.log)
         else:
             self.board = load_board(setup.board)
             names = [s.name for s in setup.seats]
@@ -62,14 +61,13 @@ class Controller:
             if not seat.human}
         self.listeners: list[Listener] = []
         #: the views of the sealed state made so far: (state, version) and one per viewer
-        self._views: tuple[GameState | None, tuple, dict[int | None, GameState]] = (None, (), {})
-        self._thinking: tuple[int, int, Future] | None = None
+        self._views: tuple[GameState | None, tuple[object, ...], dict[int | None, GameState]] = (None, (), {})
+        self._thinking: tuple[int, int, Future[Action]] | None = None
         self._pool: ThreadPoolExecutor | None = None
 
     @staticmethod
     def setup_from(loaded: LoadedGame, board_ref: str) -> GameSetup:
-        seats = [Seat(s.name, s.color, s.shape, s.human, s.bot) for s in loaded.seats]
-        return GameSetup(board=board_ref, seats=seats, callsigns="recommended", seed=loaded.session.seed)
+        return GameSetup.from_loaded(loaded, board_ref)
 
     @property
     def state(self) -> GameState:
@@ -96,8 +94,9 @@ class Controller:
             view = views[player] = player_view(st, player)
         return view
 
-    def seat_infos(self) -> list[SeatInfo]:
-        return [SeatInfo(s.name, s.color, s.shape, s.human, s.bot) for s in self.setup.seats]
+    def seat_infos(self) -> list[Seat]:
+        """The seats as a save keeps them (copies: the save never shares them)."""
+        return [Seat(s.name, s.color, s.shape, s.human, s.bot) for s in self.setup.seats]
 
     def is_human(self, p: int) -> bool:
         return p not in self.bots
@@ -111,10 +110,14 @@ class Controller:
     def legal(self, player: int) -> list[Action]:
         return self.session.state.legal_actions(player)
 
+    @property
+    def event_kinds(self) -> list[frozenset[str]]:
+        """The kinds of events each action of the log made (from the records)."""
+        return [frozenset(e.kind for e in r.events) for r in self.session.records]
+
     def apply(self, action: Action) -> list[Event]:
         """Apply a legal action, autosave, and tell the listeners what happened."""
         ev = self.session.apply(action)
-        self.event_kinds.append(frozenset(e.kind for e in ev))
         self.save()
         for f in self.listeners:
             f(action, ev)
@@ -161,7 +164,7 @@ class Controller:
             return False
         if last.type in CHANCE_TYPES or last.type == BID:
             return False
-        return self.event_kinds[-1] <= UNDOABLE_EVENTS
+        return all(e.kind in UNDOABLE_EVENTS for e in self.session.records[-1].events)
 
     def undo(self) -> bool:
         """Take back the last decision (if the policy allows); True if done."""
@@ -169,19 +172,11 @@ class Controller:
             return False
         s = self.session
         rng_state = s.rng.getstate()  # undoable actions never draw chance
-        fresh = Session(s.board, s.state.names, seed=s.seed, callsigns=s.callsigns)
-        for a in s.log[:-1]:
-            fresh.apply(a)
+        fresh = s.fork(len(s.log) - 1)
         fresh.rng.setstate(rng_state)
         self.session = fresh
-        self.event_kinds.pop()
         self.save()
         return True
-
-    def _kinds_by_replay(self, log: list[Action]) -> list[frozenset[str]]:
-        s = self.session
-        probe = Session(s.board, s.state.names, seed=s.seed, callsigns=s.callsigns)
-        return [frozenset(e.kind for e in probe.apply(a)) for a in log]
 
     # ---------------------------------------------------------------- computers
     def computer_to_move(self) -> int | None:
