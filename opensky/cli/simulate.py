@@ -16,7 +16,7 @@ from typing import Sequence
 from opensky.ai import BOT_NAMES, make_bot
 from opensky.board.loader import load_board
 from opensky.board.model import Board, BoardError
-from opensky.cli import CliError
+from opensky.cli.errors import CliError
 from opensky.play.selfplay import play_game
 
 

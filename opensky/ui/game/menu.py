@@ -8,6 +8,7 @@ import pygame
 from opensky.ui import theme as T
 from opensky.ui.scenes.dialog import Dialog
 from opensky.ui.widgets import Button
+from opensky.ui.screens import screen
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -41,18 +42,14 @@ class GameMenu(Dialog):
         self.dirty = True
 
     def rules(self) -> None:
-        from opensky.ui.scenes.rules import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.push(screen("rules")(self.app))
 
     def save(self) -> None:
-        from opensky.ui.scenes.saves import SaveDialog
         self.app.pop()
-        self.app.push(SaveDialog(self.app, self.game))
+        self.app.push(screen("save")(self.app, self.game))
 
     def load(self) -> None:
-        from opensky.ui.scenes.saves import LoadScene
-        self.app.push(LoadScene(self.app))
+        self.app.push(screen("load")(self.app))
 
     def to_title(self) -> None:
-        from opensky.ui.scenes.title import TitleScene
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(screen("title")(self.app))

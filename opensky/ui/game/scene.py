@@ -46,6 +46,7 @@ from opensky.ui.game.hotseat import HotSeat
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup
 from opensky.ui.widgets import Button, WidgetGroup
+from opensky.ui.screens import screen
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -257,8 +258,8 @@ class GameScene(SceneFacade, Scene):
             self.open_menu()
             return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
-            from opensky.ui.scenes.rules import DECISION_SECTION, RulesScene
-            self.app.push(RulesScene(self.app, DECISION_SECTION.get(self.state.decision or "", "aim")))
+            from opensky.ui.scenes.rules import DECISION_SECTION
+            self.app.push(screen("rules")(self.app, DECISION_SECTION.get(self.state.decision or "", "aim")))
             return
         if (e.type == pygame.KEYDOWN and e.key == pygame.K_z and e.mod & (pygame.KMOD_CTRL | pygame.KMOD_META)
                 and seat.handoff_for is None and seat.private_for is None):
@@ -291,8 +292,7 @@ class GameScene(SceneFacade, Scene):
             self.message = msg
 
     def open_menu(self) -> None:
-        from opensky.ui.game.menu import GameMenu
-        self.app.push(GameMenu(self.app, self))
+        self.app.push(screen("game_menu")(self.app, self))
 
     def on_quit_request(self) -> None:
         self.app.quit()
@@ -330,8 +330,7 @@ class GameScene(SceneFacade, Scene):
         self.repaint.ready(self.anim.moving_rects(self.state))
 
     def show_results(self) -> None:
-        from opensky.ui.scenes.results import ResultsScene
-        self.app.replace(ResultsScene(self.app, self.setup, self.ctl.state, self.history.scores))
+        self.app.replace(screen("results")(self.app, self.setup, self.ctl.state, self.history.scores))
 
     def damage(self) -> list[pygame.Rect] | None:
         if self.anim.busy() and not self.anim.flights or self.anim.dice.rolling or self.anim.table.flipping \

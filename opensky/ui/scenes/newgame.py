@@ -15,6 +15,7 @@ from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup, Seat
 from opensky.ui.widgets import Button, Choice, TextField, Widget, WidgetGroup, rounded, shadowed_panel
+from opensky.ui.screens import screen
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -261,7 +262,7 @@ class NewGameScene(Scene):
         for seat in self.setup.seats:
             seat.name = seat.name.strip()
         self.setup.seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(10**9)
-        from opensky.ui.scenes.game import GameScene
+        GameScene = screen("game")
         try:
             scene = GameScene(self.app, self.setup)
         except Exception as e:  # a broken board file must not crash the window

@@ -15,6 +15,7 @@ from opensky.i18n import N_, tr
 from opensky.ui import assets, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, WidgetGroup, rounded
+from opensky.ui.screens import screen
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -83,8 +84,7 @@ class ReplayScene(Scene):
         self.dirty = True
 
     def exit(self) -> None:
-        from opensky.ui.scenes.title import TitleScene
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(screen("title")(self.app))
 
     # ---------------------------------------------------------------- scene
     def resize(self, size: tuple[int, int]) -> None:

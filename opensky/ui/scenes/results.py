@@ -13,6 +13,7 @@ from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup
 from opensky.ui.widgets import Button, WidgetGroup, rounded, shadowed_panel
+from opensky.ui.screens import screen
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -45,14 +46,11 @@ class ResultsScene(Scene):
         self.dirty = True
 
     def new_game(self) -> None:
-        from opensky.ui.scenes.newgame import NewGameScene
-        from opensky.ui.scenes.title import TitleScene
-        self.app.replace(TitleScene(self.app))
-        self.app.push(NewGameScene(self.app, self.setup))
+        self.app.replace(screen("title")(self.app))
+        self.app.push(screen("new_game")(self.app, self.setup))
 
     def title(self) -> None:
-        from opensky.ui.scenes.title import TitleScene
-        self.app.replace(TitleScene(self.app))
+        self.app.replace(screen("title")(self.app))
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:

@@ -21,6 +21,7 @@ from opensky.ui.game.gamelog import note
 from opensky.ui.scene import Scene
 from opensky.ui.scenes.dialog import Dialog
 from opensky.ui.widgets import Button, TextField, WidgetGroup, rounded, shadowed_panel
+from opensky.ui.screens import screen
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -30,11 +31,10 @@ if TYPE_CHECKING:
 def open_game(app: "App", loaded: LoadedGame, read_only: bool = False) -> "GameScene":
     """Start the game scene for a loaded game (continue, load, replay)."""
     from opensky.play.controller import Controller
-    from opensky.ui.scenes.game import GameScene
 
     board = loaded.session.board
     setup = Controller.setup_from(loaded, board.path or board.id)
-    scene = GameScene(app, setup, loaded=loaded, read_only=read_only)
+    scene: "GameScene" = screen("game")(app, setup, loaded=loaded, read_only=read_only)
     return scene
 
 
@@ -241,8 +241,7 @@ class LoadScene(Scene):
             self.on_loaded(loaded)
             return
         if self.replay:
-            from opensky.ui.scenes.replay import ReplayScene
-            self.app.replace(ReplayScene(self.app, loaded))
+            self.app.replace(screen("replay")(self.app, loaded))
         else:
             self.app.replace(open_game(self.app, loaded))
         show_notes(self.app, loaded)

@@ -18,6 +18,7 @@ from opensky.ui.scene import Scene
 from opensky.ui.scenes.saves import MessageDialog
 from opensky.ui.widgets import Button, WidgetGroup
 from opensky.persistence.store import named_saves_exist, saves_exist
+from opensky.ui.screens import screen
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -126,8 +127,7 @@ class TitleScene(Scene):
         return bg
 
     def new_game(self) -> None:
-        from opensky.ui.scenes.newgame import NewGameScene
-        self.app.push(NewGameScene(self.app))
+        self.app.push(screen("new_game")(self.app))
 
     def cont(self) -> None:
         """Continue the autosaved game; when no copy of it can be read, say so
@@ -140,16 +140,13 @@ class TitleScene(Scene):
                                         action=(N_("New game"), self.new_game)))
 
     def load(self) -> None:
-        from opensky.ui.scenes.saves import LoadScene
-        self.app.push(LoadScene(self.app))
+        self.app.push(screen("load")(self.app))
 
     def rules(self) -> None:
-        from opensky.ui.scenes.rules import RulesScene
-        self.app.push(RulesScene(self.app))
+        self.app.push(screen("rules")(self.app))
 
     def settings(self) -> None:
-        from opensky.ui.scenes.settings import SettingsScene
-        self.app.push(SettingsScene(self.app))
+        self.app.push(screen("settings")(self.app))
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key == pygame.K_ESCAPE:

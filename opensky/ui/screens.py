@@ -1,0 +1,33 @@
+"""Screens open one another by name.
+
+The title opens New game, New game opens the game, the game's menu goes back
+to the title, the results offer a new game…: if each screen imported the
+next, every screen module would depend on every other (an import cycle).
+Instead a screen asks for the next one here by name, and only this table
+knows where each lives (Tuxemon's state manager does the same with state
+names).  The modules are imported when a screen is first opened.
+"""
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+#: name → (module, class)
+SCREENS: dict[str, tuple[str, str]] = {
+    "title": ("opensky.ui.scenes.title", "TitleScene"),
+    "new_game": ("opensky.ui.scenes.newgame", "NewGameScene"),
+    "game": ("opensky.ui.game.scene", "GameScene"),
+    "game_menu": ("opensky.ui.game.menu", "GameMenu"),
+    "results": ("opensky.ui.scenes.results", "ResultsScene"),
+    "replay": ("opensky.ui.scenes.replay", "ReplayScene"),
+    "load": ("opensky.ui.scenes.saves", "LoadScene"),
+    "save": ("opensky.ui.scenes.saves", "SaveDialog"),
+    "rules": ("opensky.ui.scenes.rules", "RulesScene"),
+    "settings": ("opensky.ui.scenes.settings", "SettingsScene"),
+}
+
+
+def screen(name: str) -> Any:
+    """The scene class called ``name`` (a key of ``SCREENS``)."""
+    module, cls = SCREENS[name]
+    return getattr(importlib.import_module(module), cls)
