@@ -11,6 +11,7 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar, Sequence
 
+from opensky.i18n import N_
 from opensky.rules.actions import Action
 from opensky.rules.state import GameState
 
@@ -55,7 +56,7 @@ class BotFailure:
     ``TEXT`` is the English sentence with named fields, for a front end to
     translate (``tr(TEXT, name=..., error=...)``); ``text`` is it filled in."""
 
-    TEXT: ClassVar[str] = "{name}'s computer player failed ({error}); it played its first legal move"
+    TEXT: ClassVar[str] = N_("{name}'s computer player failed ({error}); it played its first legal move")
 
     name: str    #: the seat's airline
     error: str   #: the exception's class name, or "illegal move"

@@ -14,7 +14,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Callable
 
 from opensky.ai import make_bot
-from opensky.ai.base import Bot
+from opensky.ai.base import Bot, BotFailure, safe_choose
 from opensky.board.loader import load_board
 from opensky.i18n import tr
 from opensky.persistence.save import LoadedGame, SaveError, Seat
@@ -43,6 +43,8 @@ class Controller:
         self.setup = setup
         self.autosave = autosave
         self.save_error = ""
+        #: The last computer player that failed (None once one decides well again).
+        self.bot_failure: BotFailure | None = None
         if loaded is not None:
             self.session = loaded.session
             self.board = self.session.board
@@ -62,7 +64,7 @@ class Controller:
         self.listeners: list[Listener] = []
         #: the views of the sealed state made so far: (state, version) and one per viewer
         self._views: tuple[GameState | None, tuple[object, ...], dict[int | None, GameState]] = (None, (), {})
-        self._thinking: tuple[int, int, Future[Action]] | None = None
+        self._thinking: tuple[int, int, Future[tuple[Action, BotFailure | None]]] | None = None
         self._pool: ThreadPoolExecutor | None = None
 
     @staticmethod
@@ -207,12 +209,10 @@ class Controller:
             if not future.done():
                 return None
             self._thinking = None
-            try:
-                action = future.result()
-            except Exception:  # a bot must never stop the game: fall back to the first legal move
-                action = None
+            action, failure = future.result()   # safe_choose never raises
             if version != len(self.session.log) or self.session.state.decision is None:
                 return None  # the game moved on (undo, load): decide again
+            self.bot_failure = failure
             legal = self.session.state.legal_actions(seat)
             return self.apply(action if action in legal else legal[0])
         who = self.computer_to_move()
@@ -225,13 +225,15 @@ class Controller:
         bot = self.bots[p]
         legal = st.legal_actions(p)
         view = player_view(st, p)  # every seat decides from its view, even one that ignores it
-        # searching players think in the background (a bot may say so with ``slow``)
-        slow = getattr(bot, "slow", getattr(bot, "name", "") == "expert")
-        if not background or not slow:
-            return self.apply(bot.choose(view, legal))
+        # searching players (``Bot.slow``) think in the background; a bot
+        # that fails is logged and its seat plays its first legal move
+        # (``safe_choose``), and the game says so
+        if not background or not bot.slow:
+            action, self.bot_failure = safe_choose(bot, view, legal, st.names[p])
+            return self.apply(action)
         if self._pool is None:
             self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="opensky-ai")
-        self._thinking = (p, len(self.session.log), self._pool.submit(bot.choose, view, legal))
+        self._thinking = (p, len(self.session.log), self._pool.submit(safe_choose, bot, view, legal, st.names[p]))
         return None
 
     def roll(self) -> list[Event]:

@@ -139,3 +139,17 @@ def test_the_log_tells_a_roll_only_once_it_has_landed(app, monkeypatch):
     app.step([], 0.05)
     assert g.log_shown() == len(g.log)
     assert drawn and drawn[-1] > i and drawn[-1] >= n  # the log was drawn again, with the roll
+
+
+def test_a_failing_computer_player_is_logged_and_the_game_says_so(app, caplog):
+    """Issue 14: not swallowed: logged with its traceback, and told on screen."""
+    import logging
+    g = start_game(app, 2, "europe", humans=1)
+    g.ctl.bots[1] = BrokenBot()
+    app.ai_pace = 0.0
+    _to_computer_turn(app, g)
+    before = g.ctl.state.on_board[1]
+    with caplog.at_level(logging.ERROR, logger="opensky.ai"):
+        _steps_until(app, lambda: g.ctl.state.on_board[1] > before)
+    assert any("failed" in r.getMessage() and r.exc_info for r in caplog.records)
+    assert "computer player failed (RuntimeError)" in g.message

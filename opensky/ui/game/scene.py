@@ -47,6 +47,7 @@ from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup
 from opensky.ui.widgets import Button, WidgetGroup
 from opensky.ui.screens import screen
+from opensky.i18n import tr
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
@@ -234,7 +235,9 @@ class GameScene(SceneFacade, Scene):
                 self.seat.bid_in(e.player)
         self.view.pieces_dirty = True
         self.sidebar_dirty = True
-        self.message = self.ctl.save_error
+        failure, self.ctl.bot_failure = self.ctl.bot_failure, None   # told once
+        self.message = (tr(failure.TEXT, name=failure.name, error=failure.error) if failure is not None
+                        else self.ctl.save_error)
         self.decisions.key = ()
         self.refresh_decision()
         self.damage_for(events)
