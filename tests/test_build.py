@@ -182,6 +182,14 @@ def test_spec_bundles_assets_and_boards(monkeypatch):
         assert must_keep not in a["excludes"]
 
 
+def test_spec_bundles_every_screen_opened_by_name(monkeypatch):
+    """The screens open one another through importlib (opensky/ui/screens.py),
+    invisible to PyInstaller's scan: the spec lists them as hidden imports."""
+    from opensky.ui.screens import SCREENS
+    hidden = set(exec_spec("linux", monkeypatch)["Analysis"]["hiddenimports"])
+    assert {module for module, _ in SCREENS.values()} <= hidden
+
+
 def test_spec_excludes_nothing_the_game_imports(monkeypatch):
     excludes = set(exec_spec("linux", monkeypatch)["Analysis"]["excludes"])
     pat = re.compile(r"^\s*(?:import|from)\s+([A-Za-z_][\w.]*)", re.M)
