@@ -141,7 +141,28 @@ def check_message(r: Result, message: str, limit: int = MAX_MESSAGE, one_line: b
             r.fail("bad-message", f"{len(text)} characters: {message[:200]!r}…")
 
 
+def reset_peak() -> None:
+    """Start a fresh peak-memory count for this process (Linux: writing 5 to
+    ``/proc/self/clear_refs`` resets VmHWM).  Needed because a forked worker
+    inherits its parent's high-water mark: after a long pytest run the parent
+    is large, and a case's growth would hide under the inherited peak."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("5")
+    except OSError:
+        pass
+
+
 def rss_mb() -> float:
+    """Peak resident memory of this process, in MB (VmHWM where Linux gives
+    it, which ``reset_peak`` can reset; else ``ru_maxrss``)."""
+    try:
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
@@ -359,6 +380,7 @@ def run_inprocess(case: Case, entries: dict[str, Callable[[Result, Case], None]]
         if args.exc_value is not None:
             thread_errors.append(args.exc_value)
     threading.excepthook = hook
+    reset_peak()
     before = rss_mb()
     t0 = time.perf_counter()
     try:
