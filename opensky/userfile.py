@@ -483,6 +483,33 @@ def _compose(text: str, where: str) -> Node | None:
     return root
 
 
+def _unreadable_value(root: Node, where: str, error: BaseException) -> FileProblem:
+    """Which scalar could not be constructed (``!!float abc``, a bad
+    ``!!timestamp``…): its line and tag, found by constructing the tagged
+    scalars one by one; the error's type if none alone fails."""
+    probe = yaml.SafeLoader("")
+    try:
+        stack: list[Node] = [root]
+        seen: set[int] = set()
+        while stack:
+            node = stack.pop()
+            if id(node) in seen:
+                continue
+            seen.add(id(node))
+            if isinstance(node, ScalarNode):
+                try:
+                    probe.construct_object(node)
+                except (yaml.YAMLError, ValueError, TypeError, OverflowError):
+                    tag = node.tag.rsplit(":", 1)[-1]
+                    return FileProblem(where, f"{short(node.value, 30)} cannot be read as !!{tag}",
+                                       node.start_mark.line + 1)
+            else:
+                stack.extend(reversed(_children(node)))
+    finally:
+        probe.dispose()
+    return FileProblem(where, f"a value cannot be read ({type(error).__name__})")
+
+
 def parse_yaml(text: str, where: str) -> tuple[Any, Node | None]:
     """Safely parse YAML text: (data, node) — the node tree gives line numbers.
 
@@ -501,7 +528,7 @@ def parse_yaml(text: str, where: str) -> tuple[Any, Node | None]:
         except RecursionError:
             raise FileProblem(where, "not valid YAML (nested too deeply)") from None
         except (yaml.YAMLError, ValueError, TypeError, OverflowError) as e:
-            raise FileProblem(where, f"a value cannot be read ({type(e).__name__})") from None
+            raise _unreadable_value(node, where, e) from None
         if _any_surrogate(data):
             raise FileProblem(where, "text that is not valid Unicode (a lone surrogate escape such as \\ud800)")
         return data, node

@@ -122,3 +122,11 @@ def test_compose_is_quick_and_never_recurses():
 ])
 def test_compose_problems(text, fragment):
     assert fragment in problem(U.compose_yaml, text, "b.yaml")
+
+
+@pytest.mark.parametrize("text, fragment", [
+    ("a: 1\nb: !!float abc\n", "b.yaml:2: 'abc' cannot be read as !!float"),
+    ("a: !!timestamp 2026-99-99\n", "b.yaml:1: '2026-99-99' cannot be read as !!timestamp"),
+])
+def test_a_value_its_tag_cannot_read_names_its_line(text, fragment):
+    assert problem(U.parse_yaml, text, "b.yaml").startswith(fragment)
