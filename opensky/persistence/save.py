@@ -74,10 +74,6 @@ class Seat:
     bot: str = "easy"
 
 
-#: The former name of ``Seat`` (kept for callers not yet moved).
-SeatInfo = Seat
-
-
 Note = tuple[str, dict[str, str]]
 
 

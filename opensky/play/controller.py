@@ -139,7 +139,7 @@ class Controller:
         """Why the engine refuses ``action`` now, in its own words."""
         try:
             self.session.state.copy().apply(action)
-        except Exception as e:  # the engine's own words
+        except IllegalAction as e:  # the engine's own words
             return str(e)
         return tr("That is not possible now.")
 

@@ -181,10 +181,10 @@ def generated_script(name: str) -> bytes:
 def generated_save(name: str) -> bytes:
     """A save written by the engine (in the current data folder, whose key seals
     pending bids), with a fixed salt and time so the bytes are reproducible."""
-    from opensky.persistence.save import SeatInfo, dumps
+    from opensky.persistence.save import Seat, dumps
 
     s = base_session(name)
-    seats = [SeatInfo(n) for n in s.state.names]
+    seats = [Seat(n) for n in s.state.names]
     if name in ("na4", "finished"):
         seats[-1].human = False
         seats[-1].bot = "normal" if name == "finished" else "easy"
