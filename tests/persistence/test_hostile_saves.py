@@ -23,27 +23,14 @@ from opensky.persistence.store import (
 )
 from opensky.rules.actions import Action
 from opensky.rules.session import Session
-from tests.persistence.test_saves import BOARDS, random_session, seats
+from tests.persistence.test_saves import BOARDS, mid_bid_session as saved_mid_bid, random_session, seats
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def mid_bid_session(passes: bool = False) -> Session:
-    """Three airlines, two bids in (one a pass when ``passes``), Cy to bid."""
-    b = BOARDS["europe"]
-    s = Session(b, ["Ann", "Bo", "Cy"], seed=1, callsigns="recommended")
-    st = s.state
-    ix = b.route_index
-    while st.decision == "place_plane":
-        s.apply(Action("place_plane", st.actors[0], ix[("CDG", "LHR")]))
-    while st.decision == "place_hub":
-        p = st.actors[0]
-        s.apply(Action("place_hub", p, [b.airport_index["MAD"], b.airport_index["LIS"]][len(st.hubs[p])]))
-    s.apply(Action("roll_dice", 0, (0, 1, 2)))
-    s.apply(Action("choose_od", 0, (0, 1)))
-    s.apply(Action("bid", 1, None if passes else 500))
-    s.apply(Action("bid", 0, 250))
-    return s
+    """Three airlines, two bids in (Bo's 500, or a pass when ``passes``), Cy to bid."""
+    return saved_mid_bid(bo_bids=None if passes else 500)
 
 
 def good_doc(steps: int = 40) -> dict:

@@ -61,9 +61,9 @@ def test_round_trip_thousands_of_games():
         assert back.rng.getstate() == s.rng.getstate()
 
 
-def test_pending_bids_are_sealed_in_the_file_and_restored(tmp_path):
-    """Quitting mid-bid and continuing restores the month with the same bids
-    hidden; reading the file does not show them."""
+def mid_bid_session(bo_bids: int | None = 400) -> Session:
+    """Three airlines on Europe at their first market, Bo's bid (``bo_bids``,
+    None: a pass) and Ann's 250 in, Cy still to bid."""
     b = BOARDS["europe"]
     s = Session(b, ["Ann", "Bo", "Cy"], seed=1, callsigns="recommended")
     st = s.state
@@ -75,8 +75,15 @@ def test_pending_bids_are_sealed_in_the_file_and_restored(tmp_path):
         s.apply(Action("place_hub", p, [b.airport_index["MAD"], b.airport_index["LIS"]][len(st.hubs[p])]))
     s.apply(Action("roll_dice", 0, (0, 1, 2)))
     s.apply(Action("choose_od", 0, (0, 1)))
-    s.apply(Action("bid", 1, 400))
+    s.apply(Action("bid", 1, bo_bids))
     s.apply(Action("bid", 0, 250))
+    return s
+
+
+def test_pending_bids_are_sealed_in_the_file_and_restored(tmp_path):
+    """Quitting mid-bid and continuing restores the month with the same bids
+    hidden; reading the file does not show them."""
+    s = mid_bid_session(bo_bids=400)
     path = tmp_path / "mid.json"
     path.write_text(dumps(s, seats(3)))
     text = path.read_text()
