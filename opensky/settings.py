@@ -35,7 +35,7 @@ from typing import Any
 
 from opensky.i18n import LANGUAGES, N_
 from opensky.userdirs import config_dir
-from opensky.userfile import FileProblem, display, read_text
+from opensky.userfile import FileProblem, display, parse_json, read_text
 
 FILE = "settings.json"
 #: Where a damaged settings file is kept (an older one is replaced).
@@ -43,9 +43,6 @@ BAD = FILE + ".bad"
 MIN_WINDOW = (960, 600)
 #: The largest window when the desktop size is not known (8K).
 MAX_WINDOW = (7680, 4320)
-#: Longest whole number kept as it is while parsing (longer ones count as
-#: infinitely large and are clamped; Python refuses over 4,300 digits anyway).
-_MAX_DIGITS = 64
 
 #: A message for the player: (title, body, fields) — English keys, the body
 #: formatted with the fields (paths) after translation.
@@ -182,32 +179,13 @@ class Loaded:
     writable: bool = True
 
 
-def _parse_int(text: str) -> float | int:
-    """Whole numbers as usual; absurdly long ones as ±infinity (then clamped),
-    so one such value does not make the whole file unreadable."""
-    if len(text.lstrip("-")) > _MAX_DIGITS:
-        return -math.inf if text.startswith("-") else math.inf
-    return int(text)
-
-
 def _parse(text: str, where: str) -> dict[Any, Any]:
     """The settings table of a file's text, or FileProblem.
 
-    Unlike ``userfile.parse_json`` this accepts numbers that do not fit
-    (``1e999``, ``Infinity``, 100 digits): they are clamped value by value
-    afterwards instead of costing the player every other setting.  Values are
-    never walked recursively, so deep nesting only matters to ``json`` itself
-    (RecursionError, caught here)."""
-    if not text.strip():
-        raise FileProblem(where, "the settings file is empty")
-    try:
-        raw = json.loads(text, parse_int=_parse_int)
-    except json.JSONDecodeError as e:
-        raise FileProblem(where, f"the settings file is damaged (line {e.lineno}: {e.msg})") from None
-    except RecursionError:
-        raise FileProblem(where, "the settings file is damaged (nested too deeply)") from None
-    except (ValueError, TypeError, OverflowError, MemoryError) as e:
-        raise FileProblem(where, f"the settings file is damaged ({type(e).__name__})") from None
+    Read leniently (``userfile.parse_json(strict=False)``): numbers that do
+    not fit (``1e999``, ``Infinity``, 100 digits) are clamped value by value
+    afterwards instead of costing the player every other setting."""
+    raw = parse_json(text, where, "settings", strict=False)
     if not isinstance(raw, dict):
         raise FileProblem(where, "is not a settings file (it holds no table of settings)")
     return raw

@@ -184,8 +184,21 @@ def _parse_constant(name: str) -> float:
     raise _Refused(f"{name} is not a number this game accepts")
 
 
-def parse_json(data: bytes | str, where: str, what: str = "file") -> Any:
-    """Parse JSON within the budgets above; FileProblem with one line otherwise."""
+def _lenient_int(text: str) -> float | int:
+    digits = len(text.lstrip("-"))
+    if digits > MAX_INT_DIGITS:
+        return -math.inf if text.startswith("-") else math.inf
+    return int(text)
+
+
+def parse_json(data: bytes | str, where: str, what: str = "file", strict: bool = True) -> Any:
+    """Parse JSON within the budgets above; FileProblem with one line otherwise.
+
+    ``strict=False`` is for a file whose every value is checked and clamped
+    one by one afterwards (settings): numbers that do not fit (``1e999``,
+    ``Infinity``, 100 digits) come back as ±inf or NaN instead of costing the
+    whole file, and nesting and text are left to that check (deep nesting
+    still ends as the parser's own RecursionError, a damaged file)."""
     if isinstance(data, bytes):
         text = decode(data, where, what)
     else:
@@ -193,8 +206,11 @@ def parse_json(data: bytes | str, where: str, what: str = "file") -> Any:
     if not text.strip():
         raise FileProblem(where, f"the {what} file is empty")
     try:
-        value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
-                           parse_constant=_parse_constant)
+        if strict:
+            value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float,
+                               parse_constant=_parse_constant)
+        else:
+            value = json.loads(text, parse_int=_lenient_int)
     except _Refused as e:
         raise FileProblem(where, f"the {what} file is damaged ({e})") from None
     except json.JSONDecodeError as e:
@@ -205,6 +221,8 @@ def parse_json(data: bytes | str, where: str, what: str = "file") -> Any:
         raise FileProblem(where, f"the {what} file is too large to read") from None
     except (ValueError, TypeError, OverflowError) as e:
         raise FileProblem(where, f"the {what} file is damaged ({type(e).__name__})") from None
+    if not strict:
+        return value
     if _depth(value) > MAX_DEPTH:
         raise FileProblem(where, f"the {what} file is damaged (nested more than {MAX_DEPTH} levels deep)")
     if _any_surrogate(value):

@@ -13,7 +13,7 @@ from opensky.ai.base import Bot
 from opensky.board.model import Board
 from opensky.rules.actions import Action
 from opensky.rules.constants import OCTOBER, MARCH, SENSITIVITY_FACES
-from opensky.rules.itinerary import winners
+from opensky.rules.quote import winners_with
 from opensky.rules.state import GameState
 
 
@@ -133,7 +133,7 @@ class EasyBot(Bot):
         p = legal[0].player
         assert p is not None
         for a in sorted((a for a in legal if a.arg is not None), key=lambda a: -a.arg):
-            if p in _winners(v, p, a.arg):
+            if p in winners_with(v, p, a.arg):
                 return a  # the highest card that still wins
         return next(a for a in legal if a.arg is None)
 
@@ -168,15 +168,3 @@ class EasyBot(Bot):
             if x <= 0:
                 return a
         return legal[-1]
-
-
-def _winners(v: GameState, p: int, fare: int) -> list[int]:
-    """Who would win (W, §6.3) if p's bid were ``fare`` (the bids are
-    revealed during the flash window)."""
-    bids: list[tuple[int, int, int]] = []
-    for q in range(v.P):
-        b = fare if q == p else v.bid[q]
-        s = v.stops[q]
-        if b is not None and s is not None:
-            bids.append((q, b, s))
-    return winners(bids)

@@ -5,8 +5,12 @@ import argparse
 import json
 import random
 import sys
+from typing import TYPE_CHECKING
 
 from opensky.cli.errors import CliError
+
+if TYPE_CHECKING:
+    from opensky.ui.app import App
 
 
 def _app_module():  # type: ignore[no-untyped-def]
@@ -80,12 +84,12 @@ def run_demo(args: argparse.Namespace) -> int:
     return 0
 
 
-def _tell_notices(app: "object") -> None:
+def _tell_notices(app: "App") -> None:
     """Say on stderr, one line each, what the title screen would have told
     (a damaged settings file kept aside, …) for commands that skip it."""
     from opensky.i18n import tr
     from opensky.textlimits import one_line
-    for title, body, fields in getattr(app, "notices", []):
+    for title, body, fields in app.notices:
         print(one_line(f"opensky: {tr(title)}: {tr(body, **fields)}", 400), file=sys.stderr)
 
 

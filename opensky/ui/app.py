@@ -52,6 +52,9 @@ class App:
                  settings: "Settings | None" = None):
         from opensky import i18n
         from opensky.settings import load_report
+        # the (empty) scene stack first: a notice or going full screen may
+        # look at it before the window exists
+        self.stack = SceneStack()
         self.notices: list[Notice] = []
         #: Notices already shown to the player (so a problem is told once).
         self.shown_notices: list[Notice] = []
@@ -91,9 +94,6 @@ class App:
         self._set_icon()
         if from_settings:
             size = self._fit_desktop(size)
-        # The stack exists before the first set_mode: going full screen lays
-        # out the (still empty) stack again.
-        self.stack = SceneStack()
         self.windowed_size = size
         self.fullscreen = False
         self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
@@ -152,7 +152,7 @@ class App:
         notice: Notice = (title, body, dict(fields))
         if notice not in self.notices:
             self.notices.append(notice)
-        top = self.stack.top if hasattr(self, "stack") else None
+        top = self.stack.top
         if top is not None and hasattr(top, "show_notices"):
             top.show_notices()
 
