@@ -32,12 +32,19 @@ def font_path(weight: str = "regular") -> Path:
     raise AssetError(f"the bundled font is missing from {folder}")
 
 
+#: The smallest text drawn, in pixels: readable at 960×600 (issue 15).  The
+#: layout scales down on small windows; text stops at this size.
+MIN_TEXT_PX = 12
+
+
 @lru_cache(maxsize=256)
-def font(size: int, weight: str = "regular") -> pygame.font.Font:
-    """The bundled Inter font at a pixel size (cached)."""
+def font(size: int, weight: str = "regular", floor: int = MIN_TEXT_PX) -> pygame.font.Font:
+    """The bundled Inter font at a pixel size, never under ``floor`` (cached).
+    A smaller ``floor`` is for marks that are not reading text (a count in a
+    token badge)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(font_path(weight)), max(6, int(size)))
+    return pygame.font.Font(str(font_path(weight)), max(floor, 6, int(size)))
 
 
 _UNDRAWABLE = re.compile("[\x00\ud800-\udfff]")
@@ -50,11 +57,12 @@ def drawable(s: str) -> str:
 
 
 @lru_cache(maxsize=4096)
-def text(s: str, size: int, color: tuple[int, int, int], weight: str = "regular") -> pygame.Surface:
+def text(s: str, size: int, color: tuple[int, int, int], weight: str = "regular",
+         floor: int = MIN_TEXT_PX) -> pygame.Surface:
     """Rendered text (cached: the same label is not rendered every frame).
     Text with nothing visible to draw (only zero-width characters) gives an
     empty surface of the font's height, as an empty string does."""
-    f = font(size, weight)
+    f = font(size, weight, floor)
     try:
         return f.render(drawable(s), True, color)
     except pygame.error:  # "Text has zero width"

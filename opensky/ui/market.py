@@ -12,12 +12,15 @@ from dataclasses import dataclass, field
 import pygame
 
 from opensky.i18n import tr, trn
-from opensky.rules.constants import CALLSIGNS, SENSITIVITY_FACES
+from opensky.rules.constants import CALLSIGNS
 from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.setup import Seat
 from opensky.ui.tween import Tween
+from opensky.ui.pricedie import PriceDie
 from opensky.ui.widgets import rounded, shadowed_panel
+
+__all__ = ["BidTable", "DiceTray", "PriceDie", "draw_card"]
 
 DIE_FACE = (252, 250, 244)
 
@@ -167,38 +170,6 @@ class DiceTray:
                 surface.blit(code, code.get_rect(center=(rr.centerx, rr.y + int(70 * s))))
         cap = assets.text(caption, int(T.TYPE.small * s), T.INK_SOFT, "semibold")
         surface.blit(cap, cap.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - int(10 * s))))
-
-
-# ---------------------------------------------------------------- sensitivity die
-
-
-class PriceDie:
-    """The price-sensitivity die: a tumble, then the face, against the price."""
-
-    FACES = SENSITIVITY_FACES
-
-    def __init__(self) -> None:
-        self.tween: Tween | None = None
-        self.result: int | None = None
-        self.price = 0
-        self.accepted = False
-        self.rng = random.Random(2)
-        self.seq: list[int] = []
-
-    def start(self, result: int, price: int, accepted: bool, duration: float) -> None:
-        self.result, self.price, self.accepted = result, price, accepted
-        self.tween = Tween(duration, "linear")
-        self.seq = [self.rng.choice(self.FACES) for _ in range(10)] + [result]
-
-    @property
-    def rolling(self) -> bool:
-        return self.tween is not None and not self.tween.done
-
-    def face(self) -> int | None:
-        if self.tween is None:
-            return None
-        i = min(len(self.seq) - 1, int(self.tween.raw * len(self.seq)))
-        return self.seq[i]
 
 
 # ---------------------------------------------------------------- bid table

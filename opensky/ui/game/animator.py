@@ -114,6 +114,19 @@ class Animator:
         if self.flights:
             self.flights = [f for f in self.flights if not f.tween.done]
 
+    def skip_requested(self, e: pygame.event.Event) -> bool:
+        """A click or Space asks to see the end of the animation at hand."""
+        return ((e.type == pygame.MOUSEBUTTONDOWN and e.button == 1)
+                or (e.type == pygame.KEYDOWN and e.key == pygame.K_SPACE))
+
+    def skip(self) -> None:
+        """Finish every blocking animation now (its end state is shown)."""
+        for tw in (self.dice.roll.tween if self.dice.roll else None, self.table.flip, self.price_die.tween,
+                   self.market_hold):
+            if tw is not None and not tw.done:
+                tw.update(tw.duration + tw.delay + 1.0)
+        self.game.sidebar_dirty = True
+
     def stop(self) -> None:
         """The state was replaced (undo, a replay's jump): nothing flies."""
         self.flights.clear()
@@ -247,6 +260,13 @@ class Animator:
             for c in st.od:
                 x, y = view.apx[st.callsign_airport[c]]
                 out.append(pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k))
+        return out
+
+    def overlay_rects(self, st: GameState) -> list[tuple[str, pygame.Rect]]:
+        """What this room draws over the map now, by name."""
+        out: list[tuple[str, pygame.Rect]] = []
+        if self.shown_market(st) is not None and not self.dice_shown(st):
+            out.append(("bid table", self.table.rect.copy()))
         return out
 
     def shown_market(self, st: GameState) -> dict | None:

@@ -100,7 +100,7 @@ class BoardInput:
         if st.decision == CHOOSE_OD:
             g.anim.dice.hover = g.anim.dice.die_at(pos)
             return
-        if not g.board_rect.collidepoint(pos):
+        if not g.board_rect.collidepoint(pos) or g.over_overlay(pos):
             return
         if st.decision == PLACE_PLANE:
             self.hover_route = g.view.route_at(pos)
@@ -144,7 +144,7 @@ class BoardInput:
                 x, y = sorted(dice.selected)
                 g.try_action(Action(CHOOSE_OD, p, (x, y)))
             return
-        if not g.board_rect.collidepoint(pos):
+        if not g.board_rect.collidepoint(pos) or g.over_overlay(pos):
             return
         target: int | None = None
         if d == PLACE_PLANE:

@@ -173,5 +173,5 @@ def _say(e: Event, n: Sequence[str], b: Board, ctx: dict[str, Any]) -> str | Non
         case E.SeasonReset():
             return tr("— Season 2: every plane leaves the board —")
         case E.GameOver():
-            return tr("Game over: {names} win", names=_and(n, e.winners))
+            return trn("Game over: {names} wins", "Game over: {names} win", len(e.winners), names=_and(n, e.winners))
     return None

@@ -35,13 +35,14 @@ from opensky.rules.state import GameState
 from opensky.ui import draw as D, theme as T
 from opensky.ui.boardview import BoardView
 from opensky.play.controller import Controller
-from opensky.ui.game import gamelog, panels, tooltips
+from opensky.ui.game import bars, gamelog, panels, tooltips
 from opensky.ui.game.animator import Animator
 from opensky.ui.game.board_input import BoardInput
 from opensky.ui.game.compat import SceneFacade
 from opensky.ui.game.damage import LOCAL_EVENTS, Damage, event_areas, route_area
 from opensky.ui.game.decisions import Decisions
 from opensky.ui.game.history import History
+from opensky.ui.game.layout import TableLayout
 from opensky.ui.game.hotseat import HotSeat
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup
@@ -149,11 +150,11 @@ class GameScene(SceneFacade, Scene):
         s = T.ui_scale(size)
         w, h = size
         self.s = s
-        self.top = pygame.Rect(0, 0, w, int(56 * s))
-        side_w = int(300 * s)
-        self.bottom = pygame.Rect(0, h - int(78 * s), w - side_w, int(78 * s))
-        self.side = pygame.Rect(w - side_w, self.top.bottom, side_w, h - self.top.bottom)
-        self.board_rect = pygame.Rect(0, self.top.bottom, w - side_w, self.bottom.y - self.top.bottom)
+        self.layout = TableLayout.for_size(size, s)
+        self.top = self.layout.top
+        self.bottom = self.layout.tray
+        self.side = self.layout.side
+        self.board_rect = self.layout.board
         self.view.layout(self.board_rect, s)
         self.anim.dice.layout(self.board_rect, s)
         self.anim.table.layout(self.board_rect, s, sum(1 for x in self.state.stops if x is not None) or 2)
@@ -214,6 +215,17 @@ class GameScene(SceneFacade, Scene):
         return panels.render_sidebar(st, self.setup.seats, self.side, self.s, self.view.in_flight,
                                      self.history.log[:self.log_shown()], self.log_line)
 
+    def overlays(self) -> list[tuple[str, pygame.Rect]]:
+        """What floats over the map now, by name (for the map's hover, which
+        is off under an overlay, and for the layout test)."""
+        if self.seat.handoff_for is not None:
+            return [("handoff", pygame.Rect((0, 0), self.app.window.get_size()))]
+        return self.anim.overlay_rects(self.state)
+
+    def over_overlay(self, pos: Point) -> bool:
+        """Whether ``pos`` is on something floating over the map."""
+        return any(r.collidepoint(pos) for _, r in self.overlays())
+
     def plane_home(self, p: int) -> Point:
         """Where airline ``p``'s next plane waits in its panel (planes fly from there)."""
         home = self.sidebar.plane_home if self.sidebar is not None else {}
@@ -273,6 +285,10 @@ class GameScene(SceneFacade, Scene):
                 seat.take_seat()
                 return
             self.widgets.handle(e)
+            return
+        if self.anim.blocking() and self.anim.skip_requested(e):
+            self.anim.skip()  # a click or Space finishes the animation at hand
+            self.dirty = True
             return
         if seat.private_for is not None and seat.key(e):
             return
@@ -358,14 +374,14 @@ class GameScene(SceneFacade, Scene):
         self.view.draw(surface, st)
         self.board_input.draw(surface, st)
         self.anim.draw_market(surface, st)
-        panels.draw_top(surface, self.top, st, self.ctl.board, s)
+        bars.draw_top(surface, self.top, st, self.ctl.board, s)
         sb = self.sidebar
         if sb is None or self.sidebar_dirty or sb.surface.get_size() != self.side.size:
             sb = self.render_sidebar(st)  # not prepared (a draw without update): drawn, not kept
         surface.blit(sb.surface, self.side.topleft)
         buttons = self.decisions.buttons
         right = buttons[0].rect.x - int(12 * s) if buttons else self.bottom.right - int(12 * s)
-        panels.draw_bottom(surface, self.bottom, s, st, self.setup.seats, self.prompt(), self.message, right,
+        bars.draw_bottom(surface, self.bottom, s, st, self.setup.seats, self.prompt(), self.message, right,
                            self.ctl.thinking, self.t)
         self.anim.draw_flights(surface)
         self.anim.draw_toasts(surface)

@@ -22,6 +22,7 @@ def tooltip_text(g: "GameScene") -> str:
     st = g.state
     p = g.human_actor()
     hover = g.board_input
+    on_map = not g.over_overlay(g.mouse)  # the map's hover is off under what floats over it
     if hover.hover_route is not None and p is not None:
         return route_preview(st, p, hover.hover_route)
     if hover.hover_airport is not None and p is not None:
@@ -47,7 +48,7 @@ def tooltip_text(g: "GameScene") -> str:
     if tip and tip[0] != "":
         return tip[0] if not any(x.hover for x in g.decisions.buttons) else ""
     # hovering a token or an airport with nothing to decide: describe it
-    if g.board_rect.collidepoint(g.mouse):
+    if on_map and g.board_rect.collidepoint(g.mouse):
         a = g.view.airport_at(g.mouse)
         if a is not None:
             return airport_text(st, a)
