@@ -210,7 +210,7 @@ class BidTable:
                                self.rect.h - int(36 * s)) for k, p in enumerate(players)}
 
     def draw(self, surface: pygame.Surface, market: dict, names: list[str], title: str,
-             price_die: PriceDie, flashed: set[int]) -> None:
+             flashed: set[int]) -> None:
         """Draw from the public market record (``GameState.market_json()``):
         who can fly it and how, who has submitted, the bids once revealed."""
         s = self.s
@@ -273,16 +273,3 @@ class BidTable:
             for i, (txt, col) in enumerate(lines):
                 img = assets.text(txt, int(T.TYPE.tiny * s), col, "bold")
                 surface.blit(img, (info_x, card.y + int(4 * s) + i * int(15 * s)))
-        # the price die, beside the winner's slot
-        if price_die.tween is not None:
-            face = price_die.face()
-            die = pygame.Rect(0, 0, int(44 * s), int(44 * s))
-            die.midright = (self.rect.right - int(10 * s), self.rect.centery + int(14 * s))
-            rounded(surface, die, DIE_FACE, int(8 * s))
-            done = not price_die.rolling
-            col = (T.GOOD if price_die.accepted else T.BAD) if done else T.LINE
-            rounded(surface, die, col, int(8 * s), max(2, int(3 * s)))
-            img = assets.text(str(face), int(15 * s), T.INK, "bold")
-            surface.blit(img, img.get_rect(center=die.center))
-            cap = assets.text(tr("price {price}", price=price_die.price), int(T.TYPE.tiny * s), T.INK_SOFT)
-            surface.blit(cap, cap.get_rect(midbottom=(die.centerx, die.y - int(3 * s))))

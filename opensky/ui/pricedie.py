@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import random
 
+import pygame
+
+from opensky.i18n import tr
 from opensky.rules.constants import SENSITIVITY_FACES
+from opensky.ui import assets, theme as T
 from opensky.ui.tween import Tween
+from opensky.ui.widgets import rounded
+
+DIE_FACE = (252, 250, 244)
 
 
 class PriceDie:
@@ -35,3 +42,16 @@ class PriceDie:
             return None
         i = min(len(self.seq) - 1, int(self.tween.raw * len(self.seq)))
         return self.seq[i]
+
+    def draw(self, surface: pygame.Surface, die: pygame.Rect, s: float) -> None:
+        """The die in ``die``: tumbling faces, then the result framed green
+        (accepted) or red (the passengers walk away), the price above it."""
+        face = self.face()
+        rounded(surface, die, DIE_FACE, int(8 * s))
+        done = not self.rolling
+        col = (T.GOOD if self.accepted else T.BAD) if done else T.LINE
+        rounded(surface, die, col, int(8 * s), max(2, int(3 * s)))
+        img = assets.text(str(face), int(15 * s), T.INK, "bold")
+        surface.blit(img, img.get_rect(center=die.center))
+        cap = assets.text(tr("price {price}", price=self.price), int(T.TYPE.tiny * s), T.INK_SOFT)
+        surface.blit(cap, cap.get_rect(midbottom=(die.centerx, die.y - int(3 * s))))

@@ -269,6 +269,14 @@ class Animator:
             out.append(("bid table", self.table.rect.copy()))
         return out
 
+    def price_die_rect(self, st: GameState) -> pygame.Rect:
+        """Where the price die is shown: beside the table of bids."""
+        s = self.game.s
+        d = int(44 * s)
+        r = pygame.Rect(0, 0, d, d)
+        r.midleft = (self.table.rect.right + int(10 * s), self.table.rect.centery)
+        return r
+
     def shown_market(self, st: GameState) -> dict | None:
         """The market on the table: the current one while it is priced, and the
         finished one for a moment after, so everybody sees how it ended."""
@@ -303,7 +311,9 @@ class Animator:
         if market is not None:
             o, t = gamelog.od_names(st.board, market)
             title = f"{tr(market['od'][0])} – {tr(market['od'][1])}: {o} – {t}"
-            self.table.draw(surface, market, st.names, title, self.price_die, self.flashed)
+            self.table.draw(surface, market, st.names, title, self.flashed)
+        if self.price_die.tween is not None:
+            self.price_die.draw(surface, self.price_die_rect(st), self.game.s)
 
     def draw_flights(self, surface: pygame.Surface) -> None:
         g = self.game
