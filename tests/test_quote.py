@@ -49,11 +49,15 @@ def check_price(st: GameState, a: Action) -> None:
     assert quote.price(st, p, a.arg) == att.price
     if c.decision == ROLL_SENSITIVITY:
         assert quote.price(c, p) == quote.price(st, p, a.arg)
+        accepted = 0
         for face in c.legal_actions(p):
             _, ev2 = after(c, face)
             (roll,) = kinds(ev2, E.SENSITIVITY_ROLLED)
             assert roll.price == quote.price(c, p)
             assert roll.accepted == (face.arg >= quote.price(c, p))
+            accepted += roll.accepted
+        odds = quote.acceptance(quote.price(c, p))  # "600: 2 in 6" is what the die does
+        assert (odds.favourable, odds.faces) == (accepted, len(c.legal_actions(p)))
 
 
 def check_lease(st: GameState, a: Action) -> None:
@@ -64,6 +68,7 @@ def check_lease(st: GameState, a: Action) -> None:
     c, ev = after(st, a)
     (leased,) = kinds(ev, E.LEASED)
     assert q.cost == quote.lease_cost(k)
+    assert q.change_before == st.change[p]
     if k:
         assert leased.change_spent == q.change_spent
         assert leased.change == q.change_after == c.change[p]
@@ -90,13 +95,37 @@ def check_flash(st: GameState, p: int) -> None:
                 assert p not in deal.winners  # does not qualify against the nonstop
             elif all(a.arg <= o for o in others):  # type: ignore[operator]
                 assert p in deal.winners
+    options = quote.flash_options(st, p)
+    legal = st.legal_actions(p)
+    assert [o.card for o in options] == [None] + sorted((a.arg for a in legal if a.arg is not None), reverse=True)
+    for o in options:
+        c, ev = after(st, Action(FLASH, p, o.card))
+        won = list(kinds(ev, E.FLASH_DEAL)[0].winners) if o.card is not None else list(st.winners)
+        assert list(o.winners) == won
+        assert (o.verdict is quote.Verdict.WINS_ALONE) == (won == [p])
+        assert (o.verdict is quote.Verdict.TIES) == (p in won and len(won) > 1)
+        if o.verdict is quote.Verdict.LOSES:
+            assert p not in won and o.rival_fare == min(st.bid[w] for w in won)  # type: ignore[type-var]
     if q.one_stop_limit is not None:
         assert q.stops == 1 and q.best_nonstop is not None
         # §6.3 in words: a one-stop fare qualifies when it is at most half of D
         assert 2 * q.one_stop_limit <= q.best_nonstop < 2 * (q.one_stop_limit + 1)
 
 
-CHECKED = {PLACE_PLANE: 0, ANCILLARIES: 0, LEASE: 0, FLASH: 0}
+def check_market_preview(st: GameState) -> None:
+    """§6.1, R6, R15: the airlines said to be able to fly a market, and how,
+    before it is chosen, are those the market then asks to bid."""
+    p = st.actors[0]
+    for a in st.legal_actions(p):
+        pv = quote.market_preview(st, a.arg)
+        c, ev = after(st, a)
+        assert list(pv.stops) == c.stops and [list(x) for x in pv.paths] == c.paths
+        assert pv.airports == kinds(ev, E.MARKET_CHOSEN)[0].airports
+        asked = tuple(c.actors) if c.decision == BID else ()
+        assert tuple(sorted(asked)) == pv.bidders
+
+
+CHECKED = {PLACE_PLANE: 0, ANCILLARIES: 0, LEASE: 0, FLASH: 0, CHOOSE_OD: 0}
 
 
 def check_decision(st: GameState, rng: random.Random) -> None:
@@ -116,6 +145,8 @@ def check_decision(st: GameState, rng: random.Random) -> None:
             check_lease(st, a)
     elif d == FLASH:
         check_flash(st, p)
+    elif d == CHOOSE_OD:
+        check_market_preview(st)
     else:
         return
     CHECKED[d] += 1
@@ -226,3 +257,43 @@ def test_price_and_lease_figures_by_hand():
 def test_score_parts_are_the_engines():
     st = paris_london({0: 250, 1: 300, 2: 200})
     assert tuple(st.score(0)) == quote.SCORE_PARTS
+
+
+def test_flash_options_say_what_each_card_does():
+    """§6.3/§6.4 in the words of the flash buttons: Cy keeps 300 and loses to
+    Bo's nonstop 400; 250 still loses; 200 (half of 400) wins alone."""
+    st = paris_london({0: 500, 1: 400, 2: 300})
+    while st.decision == FLASH and st.actors[0] != 2:
+        st.apply(Action(FLASH, st.actors[0], None))
+    opts = quote.flash_options(st, 2)
+    assert [(o.card, o.verdict) for o in opts] == [
+        (None, quote.Verdict.LOSES), (250, quote.Verdict.LOSES), (200, quote.Verdict.WINS_ALONE)]
+    assert (opts[0].rivals, opts[0].rival_fare, opts[0].rival_stops) == ((1,), 400, 0)
+
+
+def test_acceptance_odds_are_the_dies():
+    """§6.5: the price die (200…700) reaches 600 on 2 faces of 6, 200 on all."""
+    assert (quote.acceptance(600).favourable, quote.acceptance(600).faces) == (2, 6)
+    assert quote.acceptance(200).favourable == 6 and quote.acceptance(800).favourable == 0
+
+
+def test_market_preview_names_who_could_bid():
+    """§6.1/R6: before Alpha–Bravo is chosen, the preview says Ann and Bo fly
+    it nonstop and Cy with one stop at Amsterdam."""
+    s = Session(BOARDS["europe"], ["Ann", "Bo", "Cy"], seed=1, callsigns="recommended")
+    st = s.state
+    b = st.board
+    routes = {0: ["CDG-LHR", "LHR-AMS", "MAD-LIS", "MAD-LIS"], 1: ["CDG-LHR", "FRA-MUC", "MUC-FCO", "MAD-BCN"],
+              2: ["CDG-AMS", "AMS-LHR", "BER-WAW", "ATH-IST"]}
+    while st.decision == PLACE_PLANE:
+        p = st.actors[0]
+        x, y = routes[p].pop(0).split("-")
+        s.apply(Action(PLACE_PLANE, p, b.route_index[(x, y)]))
+    hubs = {0: ["MAD", "LIS"], 1: ["MUC", "CDG"], 2: ["AMS", "BER"]}
+    while st.decision == PLACE_HUB:
+        p = st.actors[0]
+        s.apply(Action(PLACE_HUB, p, b.airport_index[hubs[p].pop(0)]))
+    s.apply(Action(ROLL_DICE, 0, cs("Alpha", "Bravo", "Echo")))
+    pv = quote.market_preview(st, cs("Alpha", "Bravo"))
+    assert pv.stops == (0, 0, 1) and pv.bidders == (0, 1, 2)
+    assert [b.airports[i].code for i in pv.paths[2][0]][1] == "AMS"

@@ -112,8 +112,14 @@ def find_itineraries(s: GameState) -> None:
     """§6.1 with the table rule and R6: each player's shortest valid
     itineraries and their stop count (None: no valid itinerary)."""
     assert s.od is not None
-    o = s.callsign_airport[s.od[0]]
-    d = s.callsign_airport[s.od[1]]
+    s.stops, s.paths = itineraries(s, s.callsign_airport[s.od[0]], s.callsign_airport[s.od[1]])
+
+
+def itineraries(s: GameState, o: int, d: int) -> tuple[list[int | None], list[list[tuple[int, ...]]]]:
+    """Each player's stop count (None: cannot fly it) and shortest valid
+    itineraries between airports ``o`` and ``d`` as the planes stand now
+    (§6.1, the table rule, R6).  Pure: the market uses it when chosen, the
+    screen to preview a market before it is chosen (``quote.market_preview``)."""
     adj = s.board.adjacency
     hub = s.board.uses_hubs
     found: list[list[tuple[int, ...]]] = []
@@ -121,15 +127,18 @@ def find_itineraries(s: GameState) -> None:
         found.append(shortest_paths(adj, s.planes[q], o, d, s.hubs[q] if hub else None))
     lengths = [len(x[0]) - 2 for x in found if x]
     table_min = min(lengths) if lengths else None
+    stops: list[int | None] = []
+    paths: list[list[tuple[int, ...]]] = []
     for q in range(s.P):
         if found[q]:
             n = len(found[q][0]) - 2
             if n <= 1 or n == table_min:  # table rule
-                s.stops[q] = n
-                s.paths[q] = found[q]
+                stops.append(n)
+                paths.append(found[q])
                 continue
-        s.stops[q] = None
-        s.paths[q] = []
+        stops.append(None)
+        paths.append([])
+    return stops, paths
 
 
 # ------------------------------------------------------------------ §6.2, §6.3

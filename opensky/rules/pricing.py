@@ -121,6 +121,11 @@ def do_ancillaries(s: GameState, p: int, n: int, ev: list[Event]) -> None:
         wait(s, ROLL_SENSITIVITY, (p,))
 
 
+def accepts(roll: int, price: int) -> bool:
+    """§6.5: the passengers accept when the price die reaches the final price."""
+    return roll >= price
+
+
 def legal_roll_sensitivity(s: GameState, p: int) -> list[Action]:
     return [Action(ROLL_SENSITIVITY, p, f) for f in SENSITIVITY_FACES]
 
@@ -132,7 +137,7 @@ def do_roll_sensitivity(s: GameState, p: int, roll: Any, ev: list[Event]) -> Non
     fare = s.bid[p]
     assert fare is not None
     price = fare + ANCILLARY_VALUE * s.chit_count
-    accepted = roll >= price
+    accepted = accepts(roll, price)
     ev.append(E.SensitivityRolled(player=p, roll=roll, price=price, accepted=accepted))
     if accepted:
         travel(s, ev, chits=s.chit_count)

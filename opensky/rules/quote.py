@@ -17,8 +17,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Sequence
 
-from opensky.rules.constants import ANCILLARY_VALUE, LEASE_COST, SUBSIDY_VALUE
+from enum import Enum
+
+from opensky.rules.constants import ANCILLARY_VALUE, LEASE_COST, SENSITIVITY_FACES, SUBSIDY_VALUE
 from opensky.rules.itinerary import winners as engine_winners
+from opensky.rules.market import itineraries
+from opensky.rules.pricing import accepts
 
 if TYPE_CHECKING:
     from opensky.rules.state import GameState
@@ -41,6 +45,46 @@ def price(state: "GameState", player: int, chits: int | None = None) -> int:
     return fare + ANCILLARY_VALUE * n
 
 
+@dataclass(frozen=True)
+class Odds:
+    """How many faces of the price-sensitivity die accept a price."""
+    price: int
+    favourable: int
+    faces: int
+
+
+def acceptance(final_price: int) -> Odds:
+    """The odds that the passengers accept ``final_price`` (§6.5): the faces
+    of the price die that reach it, by the engine's own test."""
+    good = sum(1 for f in SENSITIVITY_FACES if accepts(f, final_price))
+    return Odds(final_price, good, len(SENSITIVITY_FACES))
+
+
+# ---------------------------------------------------------------- §5, §6.1 a market before it is chosen
+
+@dataclass(frozen=True)
+class MarketPreview:
+    """What choosing the market ``od`` (two call signs) would give now."""
+    od: tuple[int, int]
+    #: the two airports
+    airports: tuple[int, int]
+    #: per player: stops of the bid class (None: cannot fly it) and the
+    #: shortest valid itineraries
+    stops: tuple[int | None, ...]
+    paths: tuple[tuple[tuple[int, ...], ...], ...]
+    #: who would bid: an itinerary and a card in hand (R15: an empty hand passes)
+    bidders: tuple[int, ...]
+
+
+def market_preview(state: "GameState", od: tuple[int, int]) -> MarketPreview:
+    """The airlines that could fly the market ``od``, and how (§6.1, R6, R15),
+    as ``CHOOSE_OD`` would find them: public information only."""
+    a, b = state.callsign_airport[od[0]], state.callsign_airport[od[1]]
+    stops, paths = itineraries(state, a, b)
+    bidders = tuple(q for q in range(state.P) if stops[q] is not None and any(state.hand[q]))
+    return MarketPreview((od[0], od[1]), (a, b), tuple(stops), tuple(tuple(x) for x in paths), bidders)
+
+
 # ---------------------------------------------------------------- R10 leasing
 
 @dataclass(frozen=True)
@@ -50,6 +94,8 @@ class LeaseQuote:
     cards: tuple[int, ...]
     #: what the planes cost
     cost: int
+    #: the change token before paying
+    change_before: int
     #: change spent first
     change_spent: int
     #: what the won cards must still cover
@@ -71,7 +117,7 @@ def lease(state: "GameState", player: int, planes: int, cards: Sequence[int] = (
     spent = min(have, cost)
     need = cost - spent
     paid = tuple(sorted(cards))
-    return LeaseQuote(planes, paid, cost, spent, need, have - spent + (sum(paid) - need if paid else 0))
+    return LeaseQuote(planes, paid, cost, have, spent, need, have - spent + (sum(paid) - need if paid else 0))
 
 
 # ---------------------------------------------------------------- §6.3, §6.4 flash deals
@@ -143,6 +189,48 @@ def flash(state: "GameState", player: int) -> FlashQuote:
     return FlashQuote(player, fare, stops, now, best, best_nonstop, limit, outcomes)
 
 
+class Verdict(Enum):
+    """What a fare would do against the table."""
+    WINS_ALONE = "wins alone"
+    TIES = "ties"
+    LOSES = "loses"
+
+
+@dataclass(frozen=True)
+class FlashOption:
+    """One answer to a flash-deal offer, and what it would do (§6.3, §6.4)."""
+    #: the lower card played (None: keep the fare)
+    card: int | None
+    #: the fare on the table after the answer
+    fare: int
+    winners: tuple[int, ...]
+    verdict: Verdict
+    #: who it ties with, or the best rival it loses to, with fare and stops
+    rivals: tuple[int, ...]
+    rival_fare: int | None
+    rival_stops: int | None
+
+
+def flash_options(state: "GameState", player: int) -> list[FlashOption]:
+    """Every answer to the flash offer in order — keep, then each lower card
+    from the highest down — with its verdict against the bids on the table."""
+    q = flash(state, player)
+    out: list[FlashOption] = []
+    for card, winners in [(None, q.winners)] + sorted(q.outcomes, reverse=True):
+        fare = q.fare if card is None else card
+        rivals: tuple[int, ...]
+        if winners == (player,):
+            verdict, rivals = Verdict.WINS_ALONE, ()
+        elif player in winners:
+            verdict, rivals = Verdict.TIES, tuple(w for w in winners if w != player)
+        else:
+            verdict, rivals = Verdict.LOSES, tuple(winners)
+        rfare = min((b for w in rivals if (b := state.bid[w]) is not None), default=None)
+        rstops = min((st for w in rivals if (st := state.stops[w]) is not None), default=None)
+        out.append(FlashOption(card, fare, tuple(winners), verdict, rivals, rfare, rstops))
+    return out
+
+
 # ---------------------------------------------------------------- §4, R4 subsidies
 
 @dataclass(frozen=True)
@@ -168,6 +256,7 @@ def subsidies(state: "GameState", route: int) -> SubsidyQuote:
 
 
 __all__ = [
-    "FlashQuote", "LeaseQuote", "SCORE_PARTS", "SubsidyQuote", "flash", "lease", "lease_cost",
+    "FlashOption", "FlashQuote", "LeaseQuote", "MarketPreview", "Odds", "SCORE_PARTS", "SubsidyQuote",
+    "Verdict", "acceptance", "flash", "flash_options", "lease", "lease_cost", "market_preview",
     "one_stop_limit", "price", "subsidies", "subsidy_value", "winners_with",
 ]
