@@ -99,10 +99,10 @@ class DiceTray:
         self.rng = random.Random(1)
         self.s = 1.0
 
-    def layout(self, board_rect: pygame.Rect, s: float) -> None:
+    def layout(self, area: pygame.Rect, s: float) -> None:
+        """The three dice side by side in ``area`` (in the tray under the map)."""
         self.s = s
-        w, h = int(420 * s), int(150 * s)
-        self.rect = pygame.Rect(board_rect.centerx - w // 2, board_rect.bottom - h - int(16 * s), w, h)
+        self.rect = area.copy()
 
     def start(self, outcome: tuple[int, ...], duration: float) -> None:
         self.roll = DiceRoll.make(outcome, duration, self.rng)
@@ -119,11 +119,10 @@ class DiceTray:
         return self.roll is not None and not self.roll.tween.done
 
     def die_rects(self) -> list[pygame.Rect]:
-        s = self.s
-        d = int(78 * s)
-        gap = int(24 * s)
+        gap = int(8 * self.s)
+        d = max(8, min(self.rect.h, (self.rect.w - 2 * gap) // 3))
         x = self.rect.centerx - (3 * d + 2 * gap) // 2
-        y = self.rect.y + int(16 * s)
+        y = self.rect.centery - d // 2
         return [pygame.Rect(x + i * (d + gap), y, d, d) for i in range(3)]
 
     def die_at(self, pos: tuple[float, float]) -> int | None:
@@ -135,41 +134,39 @@ class DiceTray:
         return None
 
     def draw(self, surface: pygame.Surface, state: GameState, caption: str, t: float) -> None:
+        """The dice: tumbling, then each with its call sign and airport; the
+        roller's picks raised, the hovered one ringed.  (``caption`` is said
+        by the tray's prompt, not here.)"""
         s = self.s
-        shadowed_panel(surface, self.rect, T.mix(T.PAPER, (255, 255, 255), 0.3), int(14 * s),
-                       shadow=int(4 * s), alpha=90)
         faces = self.roll.faces() if self.roll is not None else []
         rolling = self.rolling
         for i, r in enumerate(self.die_rects()):
-            if not faces:
-                face = None
-            else:
-                face = faces[i] if rolling else self.order[i]
+            d = r.h
+            face = None if not faces else (faces[i] if rolling else self.order[i])
             rr = r.copy()
             if rolling:
-                wob = math.sin(t * 40 + i * 2.1) * 5 * s
-                rr = rr.move(0, int(wob))
+                rr = rr.move(0, int(math.sin(t * 40 + i * 2.1) * 4 * s))
             sel = face is not None and not rolling and face in self.selected
             hov = face is not None and not rolling and face == self.hover
             if sel:
-                rr = rr.move(0, -int(8 * s))
-            rounded(surface, rr.move(0, int(3 * s)), (0, 0, 0), int(12 * s))
-            rounded(surface, rr, DIE_FACE if not sel else T.mix(DIE_FACE, T.ACCENT, 0.22), int(12 * s))
-            rounded(surface, rr, T.ACCENT if (sel or hov) else T.LINE, int(12 * s), max(2, int((3 if sel or hov else 1) * s)))
+                rr = rr.move(0, -int(5 * s))
+            rad = max(4, d // 6)
+            rounded(surface, rr.move(0, max(2, int(3 * s))), (0, 0, 0), rad)
+            rounded(surface, rr, DIE_FACE if not sel else T.mix(DIE_FACE, T.ACCENT, 0.22), rad)
+            rounded(surface, rr, T.ACCENT if (sel or hov) else T.LINE, rad, max(2, int((3 if sel or hov else 1) * s)))
             if face is None:
-                q = assets.text("?", int(34 * s), T.INK_FAINT, "bold")
+                q = assets.text("?", int(d * 0.45), T.INK_FAINT, "bold")
                 surface.blit(q, q.get_rect(center=rr.center))
                 continue
-            letter = assets.text(CALLSIGNS[face][0], int(34 * s), T.INK, "bold")
-            surface.blit(letter, letter.get_rect(center=(rr.centerx, rr.y + int(30 * s))))
-            name = assets.text(tr(CALLSIGNS[face]), int(12 * s), T.INK_SOFT, "semibold")
-            surface.blit(name, name.get_rect(center=(rr.centerx, rr.y + int(56 * s))))
             a = state.callsign_airport[face]
-            if a >= 0 and not rolling:
-                code = assets.text(state.board.airports[a].code, int(11 * s), T.ACCENT_DARK, "bold")
-                surface.blit(code, code.get_rect(center=(rr.centerx, rr.y + int(70 * s))))
-        cap = assets.text(caption, int(T.TYPE.small * s), T.INK_SOFT, "semibold")
-        surface.blit(cap, cap.get_rect(midbottom=(self.rect.centerx, self.rect.bottom - int(10 * s))))
+            shown_code = a >= 0 and not rolling
+            letter = assets.text(CALLSIGNS[face][0], int(d * (0.40 if shown_code else 0.5)), T.INK, "bold")
+            surface.blit(letter, letter.get_rect(center=(rr.centerx, rr.y + int(d * (0.34 if shown_code else 0.5)))))
+            if shown_code:
+                name = assets.text(tr(CALLSIGNS[face]), int(d * 0.16), T.INK_SOFT, "semibold")
+                surface.blit(name, name.get_rect(center=(rr.centerx, rr.y + int(d * 0.66))))
+                code = assets.text(state.board.airports[a].code, int(d * 0.16), T.ACCENT_DARK, "bold")
+                surface.blit(code, code.get_rect(center=(rr.centerx, rr.y + int(d * 0.85))))
 
 
 # ---------------------------------------------------------------- bid table
@@ -184,11 +181,17 @@ class BidTable:
         self.s = 1.0
         self.flip: Tween | None = None
 
+    def line_h(self) -> int:
+        """One line of the table's small text (never under the text floor)."""
+        return int(max(assets.MIN_TEXT_PX, T.TYPE.tiny * self.s) * 1.3)
+
     def layout(self, board_rect: pygame.Rect, s: float, n: int) -> None:
+        """The table's size for ``n`` airlines (the screen places it so that it
+        hides nothing of the market)."""
         self.s = s
-        slot_w = int(150 * s)
+        slot_w = max(int(150 * s), 128)
         w = max(int(300 * s), n * slot_w + int(24 * s))
-        h = int(132 * s)
+        h = int(30 * s) + 2 * self.line_h() + int(62 * s) + int(14 * s)
         self.rect = pygame.Rect(board_rect.centerx - w // 2, board_rect.y + int(12 * s), w, h)
 
     def start_flip(self, duration: float) -> None:
@@ -231,15 +234,16 @@ class BidTable:
             seat = self.seats[p]
             name = names[p]
             D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), 6 * s),
-                          (slot.x + int(10 * s), slot.y + int(8 * s)))
+                          (slot.x + int(10 * s), slot.y + self.line_h() // 2))
+            lh = self.line_h()
             nm = assets.text(seat.name, int(T.TYPE.tiny * s), T.INK, "semibold")
-            surface.blit(nm, (slot.x + int(20 * s), slot.y + int(1 * s)))
+            surface.blit(nm, nm.get_rect(midleft=(slot.x + int(20 * s), slot.y + lh // 2)))
             stops = market["stops"][name]
             cls = tr("nonstop") if stops == 0 else trn("{n} stop", "{n} stops", stops)
             st_img = assets.text(cls, int(T.TYPE.tiny * s), T.INK_SOFT)
-            surface.blit(st_img, (slot.x + int(20 * s), slot.y + int(15 * s)))
+            surface.blit(st_img, st_img.get_rect(midleft=(slot.x + int(20 * s), slot.y + lh + lh // 2)))
             card = pygame.Rect(0, 0, int(46 * s), int(62 * s))
-            card.midtop = (slot.x + int(34 * s), slot.y + int(32 * s))
+            card.midtop = (slot.x + int(34 * s), slot.y + 2 * lh + int(4 * s))
             if name not in market["submitted"]:
                 rounded(surface, card, T.mix(T.PAPER_DARK, T.CARD, 0.4), int(7 * s), max(1, int(s)))
                 dots = assets.text("…", int(T.TYPE.body * s), T.INK_FAINT, "bold")
@@ -272,4 +276,4 @@ class BidTable:
                     lines.append((tr("flash!"), T.ACCENT_DARK))
             for i, (txt, col) in enumerate(lines):
                 img = assets.text(txt, int(T.TYPE.tiny * s), col, "bold")
-                surface.blit(img, (info_x, card.y + int(4 * s) + i * int(15 * s)))
+                surface.blit(img, (info_x, card.y + int(4 * s) + i * self.line_h()))

@@ -16,6 +16,7 @@ from opensky.i18n import month_short, name_of, tr
 from opensky.rules.actions import PLACE_PLANE
 from opensky.rules.state import NETWORK_PLANNING, SETUP, GameState
 from opensky.ui import assets, draw as D, theme as T
+from opensky.ui.game.layout import tray_body, tray_head
 from opensky.ui.setup import Seat
 from opensky.ui.widgets import rounded
 
@@ -56,38 +57,65 @@ def _wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
 
 def draw_bottom(surface: pygame.Surface, bar: pygame.Rect, s: float, st: GameState, seats: Sequence[Seat],
                 prompt: tuple[str, str], message: str, right_limit: int, thinking: bool, t: float) -> None:
-    """The prompt (whose decision, what it is, a rules reminder or the last
-    refusal), a pulse while a computer searches, the placement order."""
+    """The tray under the map: whose decision it is and what it is on its
+    first line (a pulse while a computer searches, the placement order at the
+    right), the rules reminder or the last refusal under it, up to the
+    decision's controls (``right_limit``), which are drawn by their owners."""
     pygame.draw.rect(surface, T.PAPER, bar)
     pygame.draw.line(surface, T.LINE, bar.topleft, bar.topright, max(1, int(s)))
+    head_r = tray_head(bar, s)
+    body = tray_body(bar, s)
     head, hint = prompt
-    x = int(16 * s)
-    y = bar.y + int(10 * s)
+    x = head_r.x
     p = st.actors[0] if st.actors else None
-    if p is not None and not st.game_over:
+    size = int(T.TYPE.body * s)
+    if p is not None and not st.game_over and head:
         seat = seats[p]
-        D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), 8 * s), (x + 8 * s, y + 11 * s))
+        D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), 8 * s), (x + 8 * s, head_r.centery))
         x += int(24 * s)
-    img = assets.text(head, int(T.TYPE.body * s), T.INK, "bold")
-    surface.blit(img, (x, y))
-    if thinking:  # a computer airline is searching: a small pulse of dots
-        for k in range(3):
-            a = 0.35 + 0.65 * max(0.0, math.sin(t * 6 - k * 0.9))
-            pygame.draw.circle(surface, T.mix(T.PAPER, T.ACCENT, a),
-                               (x + img.get_width() + int((14 + 12 * k) * s), y + img.get_height() // 2),
-                               max(2, int(3.5 * s)))
-    sub = message or hint
-    if sub:
-        lines = _wrapped(sub, int(T.TYPE.small * s), right_limit - x)
-        D.blit_lines(surface, list(lines[:2]), (x, y + int(26 * s)), int(T.TYPE.small * s),
-                     T.BAD if message else T.INK_SOFT)
+    head_right = head_r.right
     # serpentine order: who places next
     if st.decision == PLACE_PLANE and st.phase == NETWORK_PLANNING:
-        upcoming = list(reversed(st.queue))[:18]
-        sx = bar.right - int(12 * s) - len(upcoming) * int(18 * s)
+        upcoming = list(reversed(st.queue))[:14]
+        step = int(18 * s)
+        sx = head_r.right - len(upcoming) * step
         lab = assets.text(tr("Order"), int(T.TYPE.tiny * s), T.INK_SOFT, "semibold")
-        surface.blit(lab, (sx - lab.get_width() - int(6 * s), y + int(2 * s)))
+        surface.blit(lab, lab.get_rect(midright=(sx - int(4 * s), head_r.centery)))
         for k, q in enumerate(upcoming):
             seat = seats[q]
             rr = (7.5 if k == 0 else 5.5) * s
-            D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), rr), (sx + k * int(18 * s) + 8 * s, y + 10 * s))
+            D.blit_center(surface, D.emblem_sprite(seat.shape, T.seat_rgb(seat), rr),
+                          (sx + k * step + step / 2, head_r.centery))
+        head_right = sx - lab.get_width() - int(16 * s)
+    if head:
+        text = _fit(head, size, head_right - x)
+        img = assets.text(text, size, T.INK, "bold")
+        surface.blit(img, img.get_rect(midleft=(x, head_r.centery)))
+        if thinking:  # a computer airline is searching: a small pulse of dots
+            for k in range(3):
+                a = 0.35 + 0.65 * max(0.0, math.sin(t * 6 - k * 0.9))
+                pygame.draw.circle(surface, T.mix(T.PAPER, T.ACCENT, a),
+                                   (x + img.get_width() + int((14 + 12 * k) * s), head_r.centery),
+                                   max(2, int(3.5 * s)))
+    sub = message or hint
+    if sub:
+        small = max(assets.MIN_TEXT_PX, int(T.TYPE.small * s))
+        hx = head_r.x
+        width = right_limit - hx
+        room = max(1, (body.h + int(small * 0.35)) // int(small * 1.35))
+        if width >= int(120 * s):
+            lines = list(_wrapped(sub, small, width))
+            if len(lines) > room:
+                lines = lines[:room]
+                lines[-1] = _fit(lines[-1] + " …", small, width)
+            D.blit_lines(surface, lines, (hx, body.y), small, T.BAD if message else T.INK_SOFT)
+
+
+def _fit(text: str, size: int, width: int, weight: str = "bold") -> str:
+    """``text`` cut with an ellipsis to fit ``width`` pixels."""
+    f = assets.font(size, weight)
+    if f.size(text)[0] <= width or width <= 0:
+        return text
+    while text and f.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"

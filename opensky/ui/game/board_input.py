@@ -11,7 +11,9 @@ import pygame
 
 from opensky.rules.actions import CHOOSE_ITINERARY, CHOOSE_OD, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, Action
 from opensky.rules.state import GameState
-from opensky.ui import theme as T
+from opensky.i18n import tr, trn
+from opensky.ui import assets, theme as T
+from opensky.ui.widgets import rounded
 
 if TYPE_CHECKING:
     from opensky.ui.game.scene import GameScene
@@ -180,24 +182,33 @@ class BoardInput:
             view.highlight_airport(surface, self.hover_airport, T.ROUTE_HOVER if ok else T.BAD)
         dice = g.anim.dice
         if st.od is not None:
-            self.draw_itineraries(surface, st)
+            self.draw_itineraries(surface, st, st.paths, st.stops)
             pulse = 1.0 + 0.08 * math.sin(g.t * 4)
             for c in st.od:
                 view.highlight_airport(surface, st.callsign_airport[c], T.ACCENT, pulse)
-        elif st.decision == CHOOSE_OD and dice.selected:
+        elif st.decision == CHOOSE_OD and g.decisions.previewing is not None:
+            # the market the roller is looking at: who could fly it, and how
+            pv = g.decisions.preview(g.decisions.previewing)
+            self.draw_itineraries(surface, st, [list(x) for x in pv.paths], list(pv.stops), labels=True)
+            for a in pv.airports:
+                view.highlight_airport(surface, a, T.ACCENT)
+        elif st.decision == CHOOSE_OD and (dice.selected or dice.hover is not None):
             for c in dice.selected + ([dice.hover] if dice.hover is not None else []):
                 view.highlight_airport(surface, st.callsign_airport[c], T.ACCENT)
 
-    def draw_itineraries(self, surface: pygame.Surface, st: GameState) -> None:
-        """Every airline's valid itinerary for the market, in its colour, side by side."""
+    def draw_itineraries(self, surface: pygame.Surface, st: GameState, paths_of: list[list[tuple[int, ...]]],
+                         stops_of: list[int | None], labels: bool = False) -> None:
+        """Every airline's valid itinerary for the market, in its colour, side
+        by side; with ``labels``, each airline's stop count beside its path."""
         g = self.game
         s = g.s
-        flyers = [p for p in range(st.P) if st.stops[p] is not None and st.paths[p]]
+        flyers = [p for p in range(st.P) if stops_of[p] is not None and paths_of[p]]
         chooser = st.actors[0] if st.decision == CHOOSE_ITINERARY else None
+        placed: list[pygame.Rect] = []
         for k, p in enumerate(flyers):
             seat = g.setup.seats[p]
             off = (k - (len(flyers) - 1) / 2) * 5 * s
-            paths = st.paths[p] if p == chooser else st.paths[p][:1]
+            paths = paths_of[p] if p == chooser else paths_of[p][:1]
             for i, path in enumerate(paths):
                 emphasis = p == chooser and i == self.path_hover
                 width = max(2, round((6 if emphasis else 3) * s))
@@ -209,3 +220,26 @@ class BoardInput:
                     nx, ny = -(y1 - y0) / L * off, (x1 - x0) / L * off
                     pygame.draw.line(surface, (255, 255, 255), (x0 + nx, y0 + ny), (x1 + nx, y1 + ny), width + 2)
                     pygame.draw.line(surface, col, (x0 + nx, y0 + ny), (x1 + nx, y1 + ny), width)
+        if labels:
+            for p in flyers:
+                self._stop_label(surface, p, paths_of[p][0], stops_of[p] or 0, placed)
+
+    def _stop_label(self, surface: pygame.Surface, p: int, path: tuple[int, ...], stops: int,
+                    placed: list[pygame.Rect]) -> None:
+        """A small tag in the airline's colour on its path, “Nordwind · 1 stop”,
+        moved down until it overlaps no tag already placed."""
+        g = self.game
+        s = g.s
+        seat = g.setup.seats[p]
+        pts = [g.view.apx[a] for a in path]
+        mid = len(pts) // 2
+        (x0, y0), (x1, y1) = (pts[mid - 1], pts[mid]) if len(pts) % 2 == 0 else (pts[mid], pts[mid])
+        cls = tr("nonstop") if stops == 0 else trn("{n} stop", "{n} stops", stops)
+        img = assets.text(f"{seat.name} · {cls}", int(T.TYPE.tiny * s), (255, 255, 255), "semibold")
+        box = img.get_rect(center=(int((x0 + x1) / 2), int((y0 + y1) / 2))).inflate(int(12 * s), int(6 * s))
+        while any(box.colliderect(r) for r in placed):
+            box.y += box.h + max(1, int(2 * s))
+        placed.append(box)
+        pygame.draw.rect(surface, (255, 255, 255), box.inflate(2, 2), border_radius=box.h // 2 + 1)
+        rounded(surface, box, T.seat_rgb(seat), box.h // 2)
+        surface.blit(img, img.get_rect(center=box.center))

@@ -18,8 +18,9 @@ from opensky.rules.actions import BID, Action
 from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.game import gamelog
+from opensky.ui.game.layout import tray_body
 from opensky.ui.market import draw_card
-from opensky.ui.widgets import Button, shadowed_panel
+from opensky.ui.widgets import Button
 
 if TYPE_CHECKING:
     from opensky.ui.game.scene import GameScene
@@ -61,7 +62,9 @@ class HotSeat:
             self.private_for = self.handoff_for = None
         elif self.private_for in waiting:
             self.handoff_for = None
-        elif len(g.ctl.humans()) >= 2:
+        elif sum(1 for q in g.ctl.humans() if st.stops[q] is not None) >= 2:
+            # two people bid in this market: each takes the seat in turn (with
+            # only one, nobody else at the screen has a card to hide it from)
             self.private_for = None
             self.handoff_for = waiting[0]
             self.handoff_button.label = tr("I am {name}: show my cards", name=st.names[waiting[0]])
@@ -100,34 +103,53 @@ class HotSeat:
         self.game.dirty = True
 
     # ------------------------------------------------------------ the secret panel
-    def rect(self) -> pygame.Rect:
-        g = self.game
-        s = g.s
-        h = int(200 * s)
-        return pygame.Rect(g.board_rect.x + int(16 * s), g.bottom.bottom - h - int(10 * s),
-                           g.board_rect.w - int(32 * s), h)
-
     def layout(self) -> None:
-        """Cards of the private bid panel: every card in hand, then Pass."""
+        """The hand as real cards in the tray under the map, then Pass, then
+        the confirm button at the right."""
         p = self.private_for
         if p is None:
             return
-        s = self.game.s
-        r = self.rect()
-        cw, ch = int(56 * s), int(76 * s)
-        gap = int(8 * s)
-        x = r.x + int(20 * s)
-        y = r.bottom - ch - int(18 * s)
+        g = self.game
+        s = g.s
+        body = tray_body(g.bottom, s)
+        f = assets.font(int(T.TYPE.small * s), "semibold")
+        bw = max(int(150 * s), f.size(tr("Pass this month"))[0] + int(28 * s))
+        bh = min(body.h, int(44 * s))
+        self.confirm_button.rect = pygame.Rect(body.right - bw, body.centery - bh // 2, bw, bh)
+        ch = min(body.h - int(8 * s), int(76 * s))
+        cw = int(ch * 0.72)
+        gap = int(6 * s)
+        cards = self.state().hand_cards(p)
+        n = len(cards) + 1
+        total = n * cw + (n - 1) * gap + int(8 * s)
+        x = self.confirm_button.rect.x - int(16 * s) - total
+        y = body.bottom - ch
         self.card_rects = []
-        for v in self.state().hand_cards(p):
+        for v in cards:
             self.card_rects.append((v, pygame.Rect(x, y, cw, ch)))
             x += cw + gap
         self.card_rects.append((0, pygame.Rect(x + int(8 * s), y, cw, ch)))  # 0 = pass
-        self.confirm_button.rect = pygame.Rect(r.right - int(190 * s), y + ch - int(46 * s), int(170 * s), int(46 * s))
         sel = self.selected_value()
         self.confirm_button.label = (tr("Choose a card") if sel is None else
                                      (tr("Pass this month") if sel == 0 else tr("Bid {fare}", fare=sel)))
         self.confirm_button.enabled = sel is not None
+
+    def controls_left(self) -> int:
+        """Where the cards begin (the prompt's hint stops there)."""
+        return self.card_rects[0][1].x if self.card_rects else self.confirm_button.rect.x
+
+    def itinerary_text(self) -> str:
+        """“CDG–FRA nonstop (or 1 other path)” for the bidder at the screen."""
+        p = self.private_for
+        assert p is not None
+        st = self.state()
+        path = st.paths[p][0] if st.paths[p] else ()
+        codes = "–".join(st.board.airports[i].code for i in path)
+        stops = st.stops[p] or 0
+        cls = tr("nonstop") if stops == 0 else trn("{n} stop", "{n} stops", stops)
+        others = len(st.paths[p]) - 1
+        alt = " " + trn("(or 1 other path)", "(or {n} other paths)", others) if others else ""
+        return f"{codes} {cls}{alt}"
 
     def key(self, e: pygame.event.Event) -> bool:
         """Keyboard in the secret bid panel: arrows pick a card, Enter bids."""
@@ -178,34 +200,12 @@ class HotSeat:
         self.handoff_button.draw(surface, s)
 
     def draw_private(self, surface: pygame.Surface) -> None:
-        """The secret bid panel of the player who has taken the seat."""
-        g = self.game
-        s = g.s
-        p = self.private_for
-        assert p is not None
-        st = self.state()
-        r = self.rect()
-        shadowed_panel(surface, r, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=110)
-        seat = g.setup.seats[p]
-        pygame.draw.rect(surface, T.seat_rgb(seat), pygame.Rect(r.x, r.y + int(14 * s), max(3, int(5 * s)), r.h - int(28 * s)))
-        x = r.x + int(20 * s)
-        y = r.y + int(12 * s)
-        head = assets.text(tr("{name}: your secret bid", name=seat.name), int(T.TYPE.h2 * 0.85 * s), T.INK, "bold")
-        surface.blit(head, (x, y))
-        path = st.paths[p][0] if st.paths[p] else ()
-        codes = "–".join(st.board.airports[i].code for i in path)
-        stops = st.stops[p] or 0
-        cls = tr("nonstop") if stops == 0 else trn("{n} stop", "{n} stops", stops)
-        others = len(st.paths[p]) - 1
-        alt = " " + trn("(or 1 other path)", "(or {n} other paths)", others) if others else ""
-        sub = tr("You fly {path}, {cls}{alt}. Lowest fare wins; a one-stop beats a nonstop only at half its fare. "
-                 "Nobody sees your card until all bids are in.", path=codes, cls=cls, alt=alt)
-        lines = D.wrap(sub, int(T.TYPE.small * s), r.w - int(250 * s))
-        D.blit_lines(surface, lines[:2], (x, y + int(30 * s)), int(T.TYPE.small * s), T.INK_SOFT)
-        hover = pygame.mouse.get_pos()  # the real pointer: the panel follows it between events
+        """The secret bid: the bidder's cards in the tray (raised when picked)."""
+        s = self.game.s
+        hover = pygame.mouse.get_pos()  # the real pointer: the cards follow it between events
         for i, (v, cr) in enumerate(self.card_rects):
             sel = i == self.selected_card
-            rr = cr.move(0, -int(10 * s)) if sel else cr
+            rr = cr.move(0, -int(6 * s)) if sel else cr
             if v == 0:
                 draw_card(surface, rr, None, s, selected=sel, hover=cr.collidepoint(hover), label="Pass")
             else:

@@ -52,6 +52,18 @@ class TableLayout:
         return cls(top, board, tray, side)
 
 
+def tray_head(tray: pygame.Rect, s: float) -> pygame.Rect:
+    """The tray's first line: whose decision it is and what it is."""
+    return pygame.Rect(tray.x + int(16 * s), tray.y + int(8 * s), tray.w - int(32 * s), int(26 * s))
+
+
+def tray_body(tray: pygame.Rect, s: float) -> pygame.Rect:
+    """The rest of the tray: the hint on the left, the controls on the right."""
+    head = tray_head(tray, s)
+    top = head.bottom + int(4 * s)
+    return pygame.Rect(head.x, top, head.w, tray.bottom - int(8 * s) - top)
+
+
 @dataclass
 class Marks:
     """What must stay in sight on the map: airports (circles, with their
@@ -114,8 +126,9 @@ def market_marks(st: "GameState", view: "BoardView", market: dict | None = None)
             for path in paths:
                 path_marks(view, path, marks)
         airports_marks(view, [st.callsign_airport[c] for c in st.od], marks)
-    elif market is not None and market.get("airports"):
-        airports_marks(view, market["airports"], marks)
+    elif market is not None and market.get("airports"):  # a finished market: airport codes
+        index = st.board.airport_index
+        airports_marks(view, [index[c] for c in market["airports"] if c in index], marks)
     elif st.dice is not None:
         airports_marks(view, [st.callsign_airport[c] for c in st.dice if st.callsign_airport[c] >= 0], marks)
     return marks
@@ -151,4 +164,5 @@ def clear_box(size: tuple[int, int], area: pygame.Rect, marks: Marks, prefer: Po
     return best if best is not None else box
 
 
-__all__ = ["Marks", "TableLayout", "airports_marks", "clear_box", "market_marks", "path_marks"]
+__all__ = ["Marks", "TableLayout", "airports_marks", "clear_box", "market_marks", "path_marks", "tray_body",
+           "tray_head"]

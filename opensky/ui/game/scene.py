@@ -42,7 +42,7 @@ from opensky.ui.game.compat import SceneFacade
 from opensky.ui.game.damage import LOCAL_EVENTS, Damage, event_areas, route_area
 from opensky.ui.game.decisions import Decisions
 from opensky.ui.game.history import History
-from opensky.ui.game.layout import TableLayout
+from opensky.ui.game.layout import TableLayout, clear_box, market_marks
 from opensky.ui.game.hotseat import HotSeat
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup
@@ -83,6 +83,15 @@ class GameScene(SceneFacade, Scene):
         self.decisions = Decisions(self)
         self.board_input = BoardInput(self)
         self.repaint = Damage()
+        #: the decision's controls are offered (not while an animation blocks)
+        self.controls_shown = True
+        #: where the table of bids was placed, and for what
+        self.table_key: tuple | None = None
+        #: the game as it stood before the story being told: the panels and
+        #: the calendar show it until the story ends (no score moves before
+        #: its verdict has been shown)
+        self.calm: GameState | None = None
+        self.calm_key: tuple = ()
         self.sidebar: panels.Sidebar | None = None
         self.sidebar_dirty = True
         if loaded is not None:
@@ -156,8 +165,8 @@ class GameScene(SceneFacade, Scene):
         self.side = self.layout.side
         self.board_rect = self.layout.board
         self.view.layout(self.board_rect, s)
-        self.anim.dice.layout(self.board_rect, s)
         self.anim.table.layout(self.board_rect, s, sum(1 for x in self.state.stops if x is not None) or 2)
+        self.table_key = None
         bw = int(300 * s)
         self.seat.handoff_button.rect = pygame.Rect(w // 2 - bw // 2, h // 2 + int(60 * s), bw, int(52 * s))
         self.menu_button.rect = pygame.Rect(w - int(104 * s), int(10 * s), int(90 * s), int(36 * s))
@@ -194,6 +203,9 @@ class GameScene(SceneFacade, Scene):
         self.widgets.add(self.menu_button)
         if not self.read_only:
             self.widgets.add(self.undo_button)
+        self.controls_shown = not self.anim.blocking()
+        if not self.controls_shown:
+            return  # the story is still told: no decision is offered before it ends
         for b in self.decisions.buttons:
             self.widgets.add(b)
         if self.seat.private_for is not None:
@@ -206,14 +218,56 @@ class GameScene(SceneFacade, Scene):
         st = self.state
         if self.view.pieces_dirty or self.view.composite is None:
             self.view.render_pieces(st)
+        key = (len(self.ctl.session.log), self.seat.private_for, self.ctl.session)
+        if not self.anim.blocking() and key != self.calm_key:
+            self.calm, self.calm_key = st.copy(), key
+            self.sidebar_dirty = True
         sb = self.sidebar
         if self.sidebar_dirty or sb is None or sb.surface.get_size() != self.side.size:
-            self.sidebar = self.render_sidebar(st)
+            self.sidebar = self.render_sidebar(self.panel_state())
             self.sidebar_dirty = False
+        if self.controls_shown == self.anim.blocking():  # an animation began or ended
+            self.compose_widgets()
+            self.sidebar_dirty = True
+            self.dirty = True
+        self.decisions.update_preview()
+        self.place_table(st)
+
+    def place_table(self, st: GameState) -> None:
+        """Put the table of bids where it hides none of the market's airports
+        and itineraries (searched once per market and window size)."""
+        market = self.anim.shown_market(st)
+        if market is None:
+            return
+        table = self.anim.table
+        key = (st.month, market.get("od"), table.rect.size, self.board_rect.size)
+        if key == self.table_key:
+            return
+        self.table_key = key
+        marks = market_marks(st, self.view, market)
+        prefer = (self.board_rect.centerx, self.board_rect.y + table.rect.h // 2 + int(12 * self.s))
+        table.rect = clear_box(table.rect.size, self.board_rect, marks, prefer, margin=int(10 * self.s))
+        self.dirty = True
+
+    def panel_state(self) -> GameState:
+        """What the panels and the calendar show: the game before the story
+        being told, the game itself once it is told."""
+        if self.anim.blocking() and self.calm is not None:
+            return self.calm
+        return self.state
 
     def render_sidebar(self, st: GameState) -> panels.Sidebar:
         return panels.render_sidebar(st, self.setup.seats, self.side, self.s, self.view.in_flight,
                                      self.history.log[:self.log_shown()], self.log_line)
+
+    def hint_right(self) -> int:
+        """Where the prompt's hint must stop: before the controls in the tray."""
+        s = self.s
+        if not self.controls_shown:
+            return self.bottom.right - int(16 * s)
+        if self.seat.private_for is not None:
+            return self.seat.controls_left() - int(16 * s)
+        return self.decisions.controls_left - int(16 * s)
 
     def overlays(self) -> list[tuple[str, pygame.Rect]]:
         """What floats over the map now, by name (for the map's hover, which
@@ -373,19 +427,17 @@ class GameScene(SceneFacade, Scene):
         s = self.s
         self.view.draw(surface, st)
         self.board_input.draw(surface, st)
-        self.anim.draw_market(surface, st)
-        bars.draw_top(surface, self.top, st, self.ctl.board, s)
+        bars.draw_top(surface, self.top, self.panel_state(), self.ctl.board, s)
         sb = self.sidebar
         if sb is None or self.sidebar_dirty or sb.surface.get_size() != self.side.size:
-            sb = self.render_sidebar(st)  # not prepared (a draw without update): drawn, not kept
+            sb = self.render_sidebar(self.panel_state())  # a draw without update: drawn, not kept
         surface.blit(sb.surface, self.side.topleft)
-        buttons = self.decisions.buttons
-        right = buttons[0].rect.x - int(12 * s) if buttons else self.bottom.right - int(12 * s)
-        bars.draw_bottom(surface, self.bottom, s, st, self.setup.seats, self.prompt(), self.message, right,
-                           self.ctl.thinking, self.t)
+        bars.draw_bottom(surface, self.bottom, s, st, self.setup.seats, self.prompt(), self.message,
+                         self.hint_right(), self.ctl.thinking, self.t)
+        self.anim.draw_market(surface, st)  # the dice in the tray, the table of bids on the map
         self.anim.draw_flights(surface)
         self.anim.draw_toasts(surface)
-        if self.seat.private_for is not None:
+        if self.seat.private_for is not None and self.controls_shown:
             self.seat.draw_private(surface)
         self.widgets.draw(surface, s)
         if self.seat.handoff_for is not None:
