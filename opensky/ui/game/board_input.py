@@ -11,7 +11,7 @@ import pygame
 
 from opensky.rules.actions import CHOOSE_ITINERARY, CHOOSE_OD, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, Action
 from opensky.rules.state import GameState
-from opensky.i18n import tr, trn
+from opensky.i18n import trn
 from opensky.ui import assets, theme as T
 from opensky.ui.widgets import rounded
 
@@ -220,24 +220,31 @@ class BoardInput:
                     nx, ny = -(y1 - y0) / L * off, (x1 - x0) / L * off
                     pygame.draw.line(surface, (255, 255, 255), (x0 + nx, y0 + ny), (x1 + nx, y1 + ny), width + 2)
                     pygame.draw.line(surface, col, (x0 + nx, y0 + ny), (x1 + nx, y1 + ny), width)
-        if labels:
+        if labels:  # one-stop itineraries: a tag at the connection (the tray lists them all)
             for p in flyers:
-                self._stop_label(surface, p, paths_of[p][0], stops_of[p] or 0, placed)
+                if stops_of[p]:
+                    self._stop_label(surface, p, paths_of[p][0], stops_of[p] or 0, placed)
 
     def _stop_label(self, surface: pygame.Surface, p: int, path: tuple[int, ...], stops: int,
                     placed: list[pygame.Rect]) -> None:
-        """A small tag in the airline's colour on its path, “Nordwind · 1 stop”,
-        moved down until it overlaps no tag already placed."""
+        """A small tag in the airline's colour beside its connecting airport,
+        “Skylark · 1 stop”, moved down until it overlaps no tag already placed."""
         g = self.game
         s = g.s
         seat = g.setup.seats[p]
-        pts = [g.view.apx[a] for a in path]
-        mid = len(pts) // 2
-        (x0, y0), (x1, y1) = (pts[mid - 1], pts[mid]) if len(pts) % 2 == 0 else (pts[mid], pts[mid])
-        cls = tr("nonstop") if stops == 0 else trn("{n} stop", "{n} stops", stops)
+        x, y = g.view.apx[path[1]]
+        cls = trn("{n} stop", "{n} stops", stops)
         img = assets.text(f"{seat.name} · {cls}", int(T.TYPE.tiny * s), (255, 255, 255), "semibold")
-        box = img.get_rect(center=(int((x0 + x1) / 2), int((y0 + y1) / 2))).inflate(int(12 * s), int(6 * s))
-        while any(box.colliderect(r) for r in placed):
+        box = img.get_rect().inflate(int(12 * s), int(6 * s))
+        r = int(g.view.airport_radius() * 2.2)
+        avoid = placed + [g.view.label_rect(a) for a in path]
+        for spot in ("midbottom", "midtop", "midright", "midleft"):  # above, below, left, right of it
+            anchor = {"midbottom": (x, y - r), "midtop": (x, y + r), "midright": (x - r, y),
+                      "midleft": (x + r, y)}[spot]
+            setattr(box, spot, (int(anchor[0]), int(anchor[1])))
+            if not any(box.colliderect(q) for q in avoid):
+                break
+        while any(box.colliderect(q) for q in placed):
             box.y += box.h + max(1, int(2 * s))
         placed.append(box)
         pygame.draw.rect(surface, (255, 255, 255), box.inflate(2, 2), border_radius=box.h // 2 + 1)
