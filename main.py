@@ -3,6 +3,9 @@ import os
 import sys
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# The window's class on X11 (task bars, window searches): pygame would name it
+# after this script ("main.py") when imported; see opensky.ui.app.name_the_app.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "OpenSky")
 # The windowed Windows build has no console: PyInstaller leaves sys.stdout and
 # sys.stderr as None there.  Writing to nothing beats failing on it.
 for _name in ("stdout", "stderr"):

@@ -8,7 +8,9 @@ not lose their settings silently.  So:
 
 * every value is checked **one by one** (``from_dict``): a bad value gives
   that setting's default and keeps the others; numbers out of range, however
-  large (``1e999``), are clamped; flags must be real true/false;
+  large (``1e999``), are clamped; flags must be real true/false; the last
+  game's setup (``last_setup``) is checked value by value too, down to each
+  seat's name;
 * a file that cannot be used at all (not JSON, not a table of settings, too
   large, unreadable) is **moved aside** to ``settings.json.bad``, so the
   defaults written at exit do not destroy it, and a notice tells the player;
@@ -34,6 +36,7 @@ from pathlib import Path
 from typing import Any
 
 from opensky.i18n import LANGUAGES, N_
+from opensky.textlimits import unshowable
 from opensky.userdirs import config_dir
 from opensky.userfile import FileProblem, display, parse_json, read_text
 
@@ -74,6 +77,19 @@ def shown(path: Path, limit: int = 160) -> str:
     return text if len(text) <= limit else "…" + text[-(limit - 1):]
 
 
+#: What New game offers, so what a remembered setup may hold: the board
+#: sides, the ways of placing the call signs, and who flies a seat (a person,
+#: or a computer level).
+SETUP_BOARDS: tuple[str, ...] = ("europe", "north_america")
+CALLSIGN_MODES: tuple[str, ...] = ("recommended", "random", "players")
+HUMAN = "human"
+SEAT_KINDS: tuple[str, ...] = (HUMAN, "easy", "normal", "expert")
+#: The longest airline name New game takes.
+MAX_SEAT_NAME = 16
+#: The longest colour or emblem key kept (the screen checks it is its own).
+MAX_KEY = 32
+
+
 @dataclass
 class Settings:
     language: str = ""              # "" = the system's language (if ours), else English
@@ -86,6 +102,10 @@ class Settings:
     fullscreen: bool = False
     window_size: list[int] = field(default_factory=lambda: [1280, 720])
     text_scale: float = 1.0
+    #: The setup of the last game started from New game, which it offers
+    #: again ({} before the first): see ``last_setup``.  No seed: each new
+    #: game deals new dice unless the player types one.
+    last_setup: dict[str, Any] = field(default_factory=dict)
 
     def clamp(self, max_window: tuple[int, int] = MAX_WINDOW) -> "Settings":
         """Keep every value in its range, each on its own (a hand-edited file
@@ -137,6 +157,68 @@ def _check(name: str, v: Any, default: Any, max_window: tuple[int, int]) -> Any:
         return v if isinstance(v, str) and (v == "" or v in LANGUAGES) else ""
     if name == "window_size":
         return window_size(v, default, max_window)
+    if name == "last_setup":
+        return last_setup(v)
+    return default
+
+
+def last_setup(v: Any) -> dict[str, Any]:
+    """A remembered new-game setup, checked value by value.
+
+    The shape: ``{"board", "callsigns", "seats": [{"name", "color", "shape",
+    "kind"}, …]}`` with 2 to 4 seats.  Anything that is not a table (or an
+    empty one) is no setup (``{}``); otherwise every value stands or falls on
+    its own: a bad board or call-sign mode gives the first one, a bad seat
+    list the two default seats, a bad name (empty, too long, a control
+    character or a lone surrogate, or the same as an earlier seat's) that
+    seat's default name (one no other seat has), a bad kind a person in the
+    first seat and Easy in the others.  Colour and emblem keys are kept when
+    they are short plain words; the New game screen keeps only its own."""
+    from opensky.play.seats import DEFAULT_SEATS
+    if not isinstance(v, dict) or not v:
+        return {}
+
+    def pick(value: Any, allowed: tuple[str, ...]) -> str:
+        return value if isinstance(value, str) and value in allowed else allowed[0]
+
+    raw = v.get("seats")
+    if not isinstance(raw, list) or not 2 <= len(raw) <= len(DEFAULT_SEATS):
+        raw = [{}, {}]
+    seats: list[dict[str, Any]] = []
+    for i, seat in enumerate(raw):
+        seat = seat if isinstance(seat, dict) else {}
+        name, color, shape = DEFAULT_SEATS[i]
+        kind = seat.get("kind")
+        seats.append({
+            "name": _seat_name(seat.get("name")),
+            "color": _key(seat.get("color"), color),
+            "shape": _key(seat.get("shape"), shape),
+            "kind": kind if isinstance(kind, str) and kind in SEAT_KINDS else (HUMAN if i == 0 else "easy"),
+        })
+    used: set[str] = set()
+    for i, seat in enumerate(seats):  # a missing or repeated name: a default no other seat has
+        if seat["name"] is None or seat["name"].lower() in used:
+            taken = used | {str(x["name"]).lower() for x in seats[i + 1:] if x["name"] is not None}
+            seat["name"] = next(d[0] for d in DEFAULT_SEATS if d[0].lower() not in taken)
+        used.add(seat["name"].lower())
+    return {"board": pick(v.get("board"), SETUP_BOARDS), "callsigns": pick(v.get("callsigns"), CALLSIGN_MODES),
+            "seats": seats}
+
+
+def _seat_name(v: Any) -> str | None:
+    """An airline name as New game takes it (trimmed), or None."""
+    if not isinstance(v, str):
+        return None
+    name = v.strip()
+    if not name or len(name) > MAX_SEAT_NAME or unshowable(name) is not None:
+        return None
+    return name
+
+
+def _key(v: Any, default: str) -> str:
+    """A colour or emblem key: a short plain word, else ``default``."""
+    if isinstance(v, str) and 0 < len(v) <= MAX_KEY and v.isascii() and v.replace("_", "").isalnum():
+        return v
     return default
 
 

@@ -28,6 +28,64 @@ IDLE_SLEEP = 0.02
 FPS = 60
 
 
+#: The window's title and its class (what task bars and window searches show).
+APP_NAME = "OpenSky"
+
+
+def name_the_app() -> None:
+    """Tell SDL the program's name before the window exists.
+
+    Without it X11 names the window's class after the script (task bars
+    showed "main.py"): SDL 2 takes ``WM_CLASS`` from ``SDL_VIDEO_X11_WMCLASS``
+    and gives ``SDL_APP_NAME`` to the sound server and the screen-saver
+    inhibitor.  A value the player set is kept; the one pygame itself sets
+    on import (the script's file name, when ``DISPLAY`` is set) is not."""
+    pygames_own = os.path.basename(sys.argv[0]) if sys.argv else ""
+    if os.environ.get("SDL_VIDEO_X11_WMCLASS") in (None, "", pygames_own):
+        os.environ["SDL_VIDEO_X11_WMCLASS"] = APP_NAME
+    os.environ.setdefault("SDL_APP_NAME", APP_NAME)
+
+
+def x11_plain_title(title: str) -> None:
+    """On X11, store the title in ``WM_NAME`` as plain text too.
+
+    SDL writes ``WM_NAME`` as UTF-8 (and ``_NET_WM_NAME``); tools that read
+    only the old plain form, such as the xdotool of Debian 12 and Ubuntu
+    22.04 (``xdotool search --name OpenSky``), then find no window by name.
+    ``XStoreName`` on a connection of our own writes the plain form; an ASCII
+    title loses nothing.  Anywhere else, or if anything fails, nothing
+    happens."""
+    if not title.isascii():
+        return
+    try:
+        if pygame.display.get_driver() != "x11":
+            return
+        window = pygame.display.get_wm_info().get("window")
+        if not isinstance(window, int):
+            return
+        import ctypes
+        import ctypes.util
+        lib = ctypes.util.find_library("X11")
+        if lib is None:
+            return
+        x = ctypes.cdll.LoadLibrary(lib)
+        x.XOpenDisplay.restype = ctypes.c_void_p
+        x.XOpenDisplay.argtypes = [ctypes.c_char_p]
+        x.XStoreName.argtypes = [ctypes.c_void_p, ctypes.c_ulong, ctypes.c_char_p]
+        x.XFlush.argtypes = [ctypes.c_void_p]
+        x.XCloseDisplay.argtypes = [ctypes.c_void_p]
+        dpy = x.XOpenDisplay(None)
+        if not dpy:
+            return
+        try:
+            x.XStoreName(dpy, window, title.encode("ascii"))
+            x.XFlush(dpy)
+        finally:
+            x.XCloseDisplay(dpy)
+    except (pygame.error, OSError, AttributeError, ValueError, TypeError):
+        pass
+
+
 #: A message for the player: (title, body, fields).  Title and body are
 #: English keys (marked with ``N_`` where they are written), translated when
 #: shown; the body's ``{named}`` fields (paths, names) are filled after
@@ -88,15 +146,16 @@ class App:
         # A computer airline searches in a worker thread; hand the interpreter
         # back to the drawing thread often so frames stay smooth meanwhile.
         sys.setswitchinterval(0.001)
+        name_the_app()
         pygame.display.init()
         pygame.font.init()
-        pygame.display.set_caption("OpenSky")
+        pygame.display.set_caption(APP_NAME)
         self._set_icon()
         if from_settings:
             size = self._fit_desktop(size)
         self.windowed_size = size
         self.fullscreen = False
-        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        self.window = self._set_mode(size, pygame.RESIZABLE)
         if fullscreen:
             self.toggle_fullscreen()
         self.running = True
@@ -116,6 +175,14 @@ class App:
         self.version = __version__
 
     # ------------------------------------------------------------ window
+    @staticmethod
+    def _set_mode(size: tuple[int, int], flags: int) -> pygame.Surface:
+        """``pygame.display.set_mode``, then the window's name again (a new
+        mode may set the title anew)."""
+        window = pygame.display.set_mode(size, flags)
+        x11_plain_title(APP_NAME)
+        return window
+
     def _set_icon(self) -> None:
         try:
             from opensky.paths import resource_path
@@ -126,21 +193,37 @@ class App:
             pass
 
     @staticmethod
-    def _fit_desktop(size: tuple[int, int]) -> tuple[int, int]:
-        """A remembered window size that fits the largest screen (a file
-        copied from a bigger screen, or edited, must still give a window one
-        can see).  The dummy and offscreen drivers (tests, tools) report a
-        made-up 1024×768 desktop, so there any size up to 8K stays."""
-        from opensky.settings import MAX_WINDOW, window_size
-        limit = MAX_WINDOW
+    def desktop_limit() -> tuple[int, int]:
+        """The largest window the screens allow (the largest screen's size).
+        The dummy and offscreen drivers (tests, tools) report a made-up
+        1024×768 desktop, so there it is 8K."""
+        from opensky.settings import MAX_WINDOW
         try:
             desk = pygame.display.get_desktop_sizes()
             if desk and pygame.display.get_driver() not in ("dummy", "offscreen"):
-                limit = (max(d[0] for d in desk), max(d[1] for d in desk))
+                return (max(d[0] for d in desk), max(d[1] for d in desk))
         except (pygame.error, AttributeError):
             pass
-        w, h = window_size(list(size), list(DEFAULT_SIZE), limit)
+        return MAX_WINDOW
+
+    @classmethod
+    def _fit_desktop(cls, size: tuple[int, int]) -> tuple[int, int]:
+        """A remembered window size that fits the largest screen (a file
+        copied from a bigger screen, or edited, must still give a window one
+        can see)."""
+        from opensky.settings import window_size
+        w, h = window_size(list(size), list(DEFAULT_SIZE), cls.desktop_limit())
         return (w, h)
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """A window of ``size`` now (within the minimum and the screen),
+        leaving full screen; ``save_settings`` keeps it for the next start."""
+        size = self._fit_desktop(size)
+        self.windowed_size = size
+        if self.fullscreen:
+            self.toggle_fullscreen()  # back to the window, at the new size
+        else:
+            self.resize(size)
 
     # ------------------------------------------------------------ notices
     def notify(self, title: str, body: str, **fields: str) -> None:
@@ -174,11 +257,11 @@ class App:
 
     def toggle_fullscreen(self) -> None:
         if self.fullscreen:
-            self.window = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            self.window = self._set_mode(self.windowed_size, pygame.RESIZABLE)
             self.fullscreen = False
         else:
             self.windowed_size = self.window.get_size()
-            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self.window = self._set_mode((0, 0), pygame.FULLSCREEN)
             self.fullscreen = True
         self._resized()
 
@@ -187,7 +270,7 @@ class App:
         if not self.fullscreen and (w < MIN_SIZE[0] or h < MIN_SIZE[1]):
             # keep the layout usable: never smaller than the minimum
             w, h = max(w, MIN_SIZE[0]), max(h, MIN_SIZE[1])
-            self.window = pygame.display.set_mode((w, h), pygame.RESIZABLE)
+            self.window = self._set_mode((w, h), pygame.RESIZABLE)
         assets.clear_caches()
         for s in self.stack.scenes:
             s.resize(self.window.get_size())
@@ -200,8 +283,11 @@ class App:
             s.dirty = True
 
     def resize(self, size: tuple[int, int]) -> None:
-        """Resize the window (tests and benchmarks use it)."""
-        self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+        """Resize the window (tests and benchmarks use it; in a window, as
+        dragging its border does, the size F11 comes back to)."""
+        self.window = self._set_mode(size, pygame.RESIZABLE)
+        if not self.fullscreen:
+            self.windowed_size = self.window.get_size()
         self._resized()
 
     # ------------------------------------------------------------ scenes

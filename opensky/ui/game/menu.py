@@ -1,4 +1,6 @@
-"""The in-game menu (Esc), drawn over the paused game."""
+"""The in-game menu (Esc), drawn over the paused game: resume, save, load,
+rules, settings (a change of language or text size lays the game out again
+under the menu), quit."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
@@ -28,6 +30,7 @@ class GameMenu(Dialog):
             self.widgets.add(Button("Save game", self.save))
             self.widgets.add(Button("Load game", self.load))
         self.widgets.add(Button("Rules", self.rules))
+        self.widgets.add(Button("Settings…", self.settings))
         self.widgets.add(Button("Quit to title", self.to_title))
         self.widgets.add(Button("Quit OpenSky", app.quit))
 
@@ -43,6 +46,10 @@ class GameMenu(Dialog):
 
     def rules(self) -> None:
         self.app.push(screen("rules")(self.app))
+
+    def settings(self) -> None:
+        """The settings screen over the game; Done comes back to this menu."""
+        self.app.push(screen("settings")(self.app))
 
     def save(self) -> None:
         self.app.pop()

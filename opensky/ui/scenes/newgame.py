@@ -1,5 +1,8 @@
 """New game: airlines (name, colour, shape, human or computer), board side,
-call signs, optional seed.  "New game → Start" works with the defaults."""
+call signs, optional seed.  "New game → Start" works with the defaults, and
+the screen opens with the setup of the last game started (kept in the
+settings, ``Settings.last_setup``; not its seed: a new game deals new dice
+unless the player types a seed)."""
 from __future__ import annotations
 
 import random
@@ -11,6 +14,7 @@ import pygame
 
 from opensky.i18n import N_, tr, trn
 from opensky.ai import BOT_NAMES
+from opensky.settings import HUMAN, MAX_SEAT_NAME, last_setup
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup, Seat
@@ -36,6 +40,44 @@ LEVEL_GUIDE = (
     ("expert", N_("Plays Normal's game and looks further: it simulates the rest of the season "
                   "before its choices (up to a second per move).")),
 )
+
+
+def remembered(setup: GameSetup) -> dict[str, Any]:
+    """A started game's setup as the settings keep it (``Settings.last_setup``)."""
+    return {"board": setup.board, "callsigns": setup.callsigns,
+            "seats": [{"name": x.name, "color": x.color, "shape": x.shape, "kind": HUMAN if x.human else x.bot}
+                      for x in setup.seats]}
+
+
+def distinct_looks(seats: list[Seat]) -> None:
+    """Give a seat whose colour or emblem an earlier seat has the first free one."""
+    used_c: set[str] = set()
+    used_s: set[str] = set()
+    for seat in seats:
+        if seat.color in used_c or seat.color not in T.AIRLINE_COLORS:
+            seat.color = next(k for k in T.AIRLINE_COLORS if k not in used_c)
+        if seat.shape in used_s or seat.shape not in T.AIRLINE_SHAPES:
+            seat.shape = next(k for k in T.AIRLINE_SHAPES if k not in used_s)
+        used_c.add(seat.color)
+        used_s.add(seat.shape)
+
+
+def setup_from_settings(saved: Any) -> GameSetup:
+    """The setup New game opens with: the remembered one (checked again,
+    value by value: ``settings.last_setup``), else the defaults.  Colours
+    and emblems this screen does not know become free ones of its own."""
+    d = last_setup(saved)
+    if not d:
+        return GameSetup.default(2)
+    seats = []
+    for i, x in enumerate(d["seats"]):
+        _, color, shape = T.DEFAULT_AIRLINES[i]
+        seats.append(Seat(x["name"], x["color"] if x["color"] in T.AIRLINE_COLORS else color,
+                          x["shape"] if x["shape"] in T.AIRLINE_SHAPES else shape,
+                          human=x["kind"] == HUMAN, bot="easy" if x["kind"] == HUMAN else x["kind"]))
+    distinct_looks(seats)
+    return GameSetup(board=d["board"], seats=seats, callsigns=d["callsigns"])
+
 
 class Swatches(Widget):
     """Pick a colour; colours taken by other airlines are crossed out."""
@@ -136,10 +178,17 @@ class ShapeButton(Widget):
 class NewGameScene(Scene):
     def __init__(self, app: "App", setup: GameSetup | None = None) -> None:
         super().__init__(app)
-        self.setup = setup or GameSetup.default(2)
-        self.all_seats = [Seat(n, c, sh, human=(i == 0)) for i, (n, c, sh) in enumerate(T.DEFAULT_AIRLINES)]
-        for i, seat in enumerate(self.setup.seats):
-            self.all_seats[i] = seat
+        self.setup = setup or setup_from_settings(app.settings.last_setup)
+        # the seats beyond the setup's (for more airlines): the defaults, with
+        # names, colours and emblems the setup's seats do not have
+        self.all_seats = list(self.setup.seats)
+        names = {x.name.lower() for x in self.all_seats}
+        for i, (n, c, sh) in enumerate(T.DEFAULT_AIRLINES):
+            if i >= len(self.all_seats):
+                n = next(d[0] for d in T.DEFAULT_AIRLINES if d[0].lower() not in names)
+                names.add(n.lower())
+                self.all_seats.append(Seat(n, c, sh, human=False))
+        distinct_looks(self.all_seats)
         self.seed_text = "" if self.setup.seed is None else str(self.setup.seed)
         self.error = ""
         self.widgets = WidgetGroup()
@@ -158,7 +207,7 @@ class NewGameScene(Scene):
         self.seat_rows: list[tuple[ShapeButton, TextField, Swatches, Choice]] = []
         for seat in su.seats:
             shape = g.add(ShapeButton(seat, self))
-            name = g.add(TextField(seat.name, _setter(seat, "name"), max_len=16,
+            name = g.add(TextField(seat.name, _setter(seat, "name"), max_len=MAX_SEAT_NAME,
                                    placeholder="Airline name", tooltip="Airline name"))
             sw = g.add(Swatches(seat, self))
             levels = [(lvl, label) for lvl, label in LEVEL_NAMES.items() if lvl in BOT_NAMES]
@@ -189,16 +238,7 @@ class NewGameScene(Scene):
 
     def _set_players(self, n: int) -> None:
         self.setup.seats = self.all_seats[:n]
-        # keep colours and shapes distinct after changing the count
-        used_c: set[str] = set()
-        used_s: set[str] = set()
-        for seat in self.setup.seats:
-            if seat.color in used_c:
-                seat.color = next(k for k in T.AIRLINE_COLORS if k not in used_c)
-            if seat.shape in used_s:
-                seat.shape = next(k for k in T.AIRLINE_SHAPES if k not in used_s)
-            used_c.add(seat.color)
-            used_s.add(seat.shape)
+        distinct_looks(self.setup.seats)  # after changing the count
         self.build()
 
     def _set_seed(self, v: str) -> None:
@@ -271,6 +311,8 @@ class NewGameScene(Scene):
                 self.error = tr("The board could not be loaded: {error}", error=e)
                 return
             raise
+        self.app.settings.last_setup = remembered(self.setup)  # the next New game opens with it
+        self.app.save_settings()
         self.app.replace(scene)
 
     def draw_guide(self, surface: pygame.Surface, s: float) -> None:

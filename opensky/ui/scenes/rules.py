@@ -100,16 +100,37 @@ class RulesScene(Scene):
         x = self.panel.x + int(22 * s)
         y = self.panel.y + int(80 * s)
         tab_h = max(int(26 * s), min(int(34 * s), (self.panel.bottom - y - int(80 * s)) // len(self.tabs) - int(4 * s)))
+        # the tabs as wide as their longest title (with the 12 px text floor a
+        # long Swedish title outgrew a fixed width at 960×600)
+        font = assets.font(int(T.TYPE.small * s), "semibold")
+        longest = max(font.size(tr(b.label))[0] for b in self.tabs)
+        tab_w = min(int(self.panel.w * 0.4), max(int(270 * s), longest + int(24 * s)))
         for b in self.tabs:
-            b.rect = pygame.Rect(x, y, int(270 * s), tab_h)
+            b.rect = pygame.Rect(x, y, tab_w, tab_h)
             y += tab_h + int(4 * s)
-        self.content = pygame.Rect(x + int(290 * s), self.panel.y + int(80 * s),
-                                   self.panel.right - x - int(312 * s), self.panel.h - int(160 * s))
+        cx = x + tab_w + int(20 * s)
+        self.content = pygame.Rect(cx, self.panel.y + int(80 * s),
+                                   self.panel.right - int(22 * s) - cx, self.panel.h - int(160 * s))
         bh = int(T.BUTTON_H * s)
         self.back.rect = pygame.Rect(self.panel.right - int(150 * s), self.panel.bottom - bh - int(18 * s),
                                      int(126 * s), bh)
         self.bg = D.vertical_gradient(size, T.NIGHT, T.NIGHT_2)
         self.dirty = True
+
+    #: The height a picture is drawn for at scale 1 (design pixels), and how
+    #: much larger than that it may grow on a tall page.
+    PIC_H, PIC_GROW = 190, 1.7
+
+    def picture_rect(self, s: float) -> tuple[pygame.Rect, float]:
+        """The picture's box on the page and the scale its drawing uses: the
+        picture takes about half the page (the text below needs the rest at
+        most), and its pieces grow with it."""
+        c = self.content
+        top = c.y + int(60 * s)
+        h = int(max(self.PIC_H * s * 0.8, min(c.h * 0.6, c.bottom - top - int(130 * s))))
+        pic = pygame.Rect(c.x + int(20 * s), top, c.w - int(40 * s), h)
+        ps = s * max(0.8, min(self.PIC_GROW, h / (self.PIC_H * s), pic.w / (520 * s)))
+        return pic, ps
 
     def handle(self, e: pygame.event.Event) -> None:
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_ESCAPE, pygame.K_F1):
@@ -134,11 +155,12 @@ class RulesScene(Scene):
         rounded(surface, c, T.CARD, int(10 * s))
         img = assets.text(tr(head), int(T.TYPE.h2 * s), T.ACCENT_DARK, "bold")
         surface.blit(img, (c.x + int(20 * s), c.y + int(16 * s)))
-        pic = pygame.Rect(c.x + int(20 * s), c.y + int(56 * s), c.w - int(40 * s), int(min(190 * s, c.h * 0.42)))
+        pic, ps = self.picture_rect(s)
         rounded(surface, pic, T.mix(T.PAPER, T.CARD, 0.5), int(8 * s))
-        PICTURES.get(sid, lambda *a: None)(surface, pic, s)
-        lines = D.wrap(tr(body), int(T.TYPE.body * s), c.w - int(40 * s))
-        D.blit_lines(surface, lines, (c.x + int(20 * s), pic.bottom + int(16 * s)), int(T.TYPE.body * s), T.INK)
+        PICTURES.get(sid, lambda *a: None)(surface, pic, ps)
+        size = int(T.TYPE.body * s * 1.06)
+        lines = D.wrap(tr(body), size, c.w - int(48 * s))
+        D.blit_lines(surface, lines, (c.x + int(24 * s), pic.bottom + int(18 * s)), size, T.INK)
         hint = assets.text(tr("F1 in a game opens the rule for the decision at hand."), int(T.TYPE.small * s), T.INK_SOFT)
         surface.blit(hint, (self.panel.x + int(24 * s), self.back.rect.centery - hint.get_height() // 2))
 
@@ -155,7 +177,20 @@ def _airport(surf: pygame.Surface, p: tuple[float, float], s: float, code: str, 
     pygame.draw.circle(surf, T.AIRPORT_RING, p, 8 * s)
     pygame.draw.circle(surf, (255, 255, 255), p, 6.5 * s)
     img = assets.text(code, int(12 * s), T.INK, "bold")
-    surf.blit(img, img.get_rect(midtop=(p[0], p[1] + 11 * s)))
+    surf.blit(img, _code_rect(p, s, img.get_size()))
+
+
+def _code_rect(p: tuple[float, float], s: float, size: tuple[int, int]) -> pygame.Rect:
+    """Where an airport's code goes: centred under its dot."""
+    r = pygame.Rect((0, 0), size)
+    r.midtop = (int(p[0]), int(p[1] + 11 * s))
+    return r
+
+
+def _hub_pin(p: tuple[float, float], s: float) -> tuple[tuple[float, float], float]:
+    """(centre, radius) of the hub marker of the airport at ``p``: on a pin
+    above its ring, so the code under the airport stays readable."""
+    return (p[0], p[1] - 34 * s), 12 * s
 
 
 def _route(surf: pygame.Surface, a: tuple[float, float], b: tuple[float, float], s: float, dashed: bool = False) -> None:
@@ -193,15 +228,34 @@ def _pic_planning(surf: pygame.Surface, r: pygame.Rect, s: float) -> None:
 
 
 def _pic_hubs(surf: pygame.Surface, r: pygame.Rect, s: float) -> None:
-    a, b, c = (r.x + r.w * 0.15, r.centery), (r.centerx, r.centery - 30 * s), (r.x + r.w * 0.85, r.centery)
+    """A one-stop itinerary LIS–MAD–FCO that connects at the airline's hub in
+    MAD (the ring and its marker above the airport, clear of the code), and
+    a nonstop LIS–CDG that needs no hub."""
+    a, b, c = (r.x + r.w * 0.14, r.y + r.h * 0.66), (r.x + r.w * 0.46, r.y + r.h * 0.5), (r.x + r.w * 0.86, r.y + r.h * 0.64)
+    d = (r.x + r.w * 0.36, r.y + r.h * 0.2)
     _route(surf, a, b, s)
     _route(surf, b, c, s)
-    pygame.draw.line(surf, _SEATS[0][0], a, b, max(3, int(5 * s)))
-    pygame.draw.line(surf, _SEATS[0][0], b, c, max(3, int(5 * s)))
+    _route(surf, a, d, s)
+    col = _SEATS[0][0]
+    pygame.draw.line(surf, col, a, b, max(3, int(5 * s)))
+    pygame.draw.line(surf, col, b, c, max(3, int(5 * s)))
     _airport(surf, a, s, "LIS")
-    _airport(surf, b, s, "MAD", ring=_SEATS[0][0])
+    _airport(surf, b, s, "MAD", ring=col)
     _airport(surf, c, s, "FCO")
-    _token(surf, (b[0] + 20 * s, b[1] + 18 * s), s, 0)
+    _airport(surf, d, s, "CDG")
+    # the hub marker: the airline's emblem on a pin above the ring
+    pin, pr = _hub_pin(b, s)
+    pygame.draw.line(surf, col, (b[0], b[1] - 13 * s), (pin[0], pin[1] + pr), max(2, int(2 * s)))
+    pygame.draw.circle(surf, (255, 255, 255), pin, pr)
+    pygame.draw.circle(surf, col, pin, pr, max(2, int(2 * s)))
+    D.blit_center(surf, D.emblem_sprite(_SEATS[0][1], col, 7 * s), pin)
+    img = assets.text(tr("hub"), int(13 * s), col, "bold")
+    surf.blit(img, img.get_rect(midleft=(pin[0] + pr + 6 * s, pin[1])))
+    img = assets.text(trn("{n} stop", "{n} stops", 1), int(13 * s), T.INK_SOFT, "semibold")
+    surf.blit(img, img.get_rect(midtop=((b[0] + c[0]) / 2, (b[1] + c[1]) / 2 + 10 * s)))
+    img = assets.text(tr("nonstop"), int(13 * s), T.INK_SOFT, "semibold")
+    mid = ((a[0] + d[0]) / 2, (a[1] + d[1]) / 2)
+    surf.blit(img, img.get_rect(midright=(mid[0] - 10 * s, mid[1])))
 
 
 def _pic_borders(surf: pygame.Surface, r: pygame.Rect, s: float) -> None:
@@ -242,19 +296,32 @@ def _pic_bids(surf: pygame.Surface, r: pygame.Rect, s: float) -> None:
 
 
 def _pic_winner(surf: pygame.Surface, r: pygame.Rect, s: float) -> None:
-    left = pygame.Rect(r.x, r.y, r.w // 2, r.h)
-    right = pygame.Rect(r.centerx, r.y, r.w // 2, r.h)
-    _cards(surf, left, s, [(400, True, False)])
-    _cards(surf, right, s, [(200, True, True)])
-    for rect, txt in ((left, tr("nonstop")), (right, trn("{n} stop", "{n} stops", 1))):
-        img = assets.text(txt, int(13 * s), T.INK_SOFT, "semibold")
-        surf.blit(img, img.get_rect(midtop=(rect.centerx, rect.bottom - 24 * s)))
-    img = assets.text("≤ ½", int(26 * s), T.ACCENT_DARK, "bold")
-    surf.blit(img, img.get_rect(center=r.center))
+    """A one-stop bid against a nonstop, twice: at half the nonstop fare or
+    less it wins (200 ≤ ½ × 400), above half it loses (250 > ½ × 400)."""
+    cw, ch = int(46 * s), int(64 * s)
+    label = int(12 * s)
+    rows = ((200, True, "≤", N_("the one-stop wins")), (250, False, ">", N_("the nonstop wins")))
+    for i, (one_stop, one_wins, sign, verdict) in enumerate(rows):
+        cy = r.y + r.h * (0.27 + 0.48 * i)
+        for k, (value, kind, won) in enumerate(((400, tr("nonstop"), not one_wins),
+                                                (one_stop, trn("{n} stop", "{n} stops", 1), one_wins))):
+            cx = r.x + r.w * (0.1 + 0.16 * k)
+            card = pygame.Rect(0, 0, cw, ch)
+            card.center = (int(cx), int(cy - 6 * s))
+            draw_card(surf, card, value, s, won=won)
+            img = assets.text(kind, label, T.INK_SOFT, "semibold")
+            surf.blit(img, img.get_rect(midtop=(cx, card.bottom + 4 * s)))
+        img = assets.text(f"{one_stop} {sign} ½ × 400", int(22 * s), T.ACCENT_DARK, "bold")
+        surf.blit(img, img.get_rect(midleft=(r.x + r.w * 0.42, cy - 6 * s)))
+        img = assets.text("→ " + tr(verdict), int(15 * s), T.GOOD if one_wins else T.INK, "bold")
+        surf.blit(img, img.get_rect(midleft=(r.x + r.w * 0.42, cy + 20 * s)))
+    pygame.draw.line(surf, T.mix(T.LINE, T.CARD, 0.4), (r.x + 16 * s, r.centery + 2 * s),
+                     (r.right - 16 * s, r.centery + 2 * s), 1)
 
 
 def _pic_flash(surf: pygame.Surface, r: pygame.Rect, s: float) -> None:
-    _cards(surf, r, s, [(300, True, False), (250, True, True)])
+    _cards(surf, pygame.Rect(r.x + r.w // 4, r.y, r.w // 4, r.h), s, [(300, True, False)])
+    _cards(surf, pygame.Rect(r.centerx, r.y, r.w // 4, r.h), s, [(250, True, True)])
     img = assets.text("→", int(28 * s), T.ACCENT_DARK, "bold")
     surf.blit(img, img.get_rect(center=r.center))
 
@@ -263,10 +330,12 @@ def _pic_ancillaries(surf: pygame.Surface, r: pygame.Rect, s: float) -> None:
     c = pygame.Rect(0, 0, int(54 * s), int(74 * s))
     c.center = (int(r.x + r.w * 0.25), r.centery)
     draw_card(surf, c, 300, s, won=True)
+    img = assets.text("+100", int(11 * s), (255, 255, 255), "bold")
+    rad = max(17 * s, img.get_width() / 2 + 5)  # the text fits the chit even at the 12 px floor
     for i in range(2):
-        pygame.draw.circle(surf, T.ACCENT, (r.x + r.w * 0.42 + i * 26 * s, r.centery), 11 * s)
-        img = assets.text("+100", int(8 * s), (255, 255, 255), "bold")
-        surf.blit(img, img.get_rect(center=(r.x + r.w * 0.42 + i * 26 * s, r.centery)))
+        p = (r.x + r.w * 0.4 + i * (2 * rad + 6 * s), r.centery)
+        pygame.draw.circle(surf, T.ACCENT, p, rad)
+        surf.blit(img, img.get_rect(center=p))
     die = pygame.Rect(0, 0, int(58 * s), int(58 * s))
     die.center = (int(r.x + r.w * 0.75), r.centery)
     rounded(surf, die, DIE_FACE, int(10 * s))

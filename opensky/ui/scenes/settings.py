@@ -1,5 +1,8 @@
 """Settings: language, text size, sound, animation speed, computer pace,
-full screen.  Every change applies at once and is saved for the next start."""
+full screen or window, window size.  Every change applies at once and is
+saved for the next start.  Opened from the title and from the game's menu
+(Esc): a change of language or text size lays the game under it out again
+(``App.relayout``), a new window size resizes every screen."""
 from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
@@ -16,6 +19,17 @@ if TYPE_CHECKING:
     from opensky.ui.app import App
 
 LEVELS = [(0.0, N_("Off")), (0.35, N_("Low")), (0.7, N_("Medium")), (1.0, N_("High"))]
+#: The window sizes offered (those that fit the screen), besides the current one.
+WINDOW_SIZES: tuple[tuple[int, int], ...] = ((960, 600), (1280, 720), (1600, 900), (1920, 1080))
+
+
+def window_size_options(current: tuple[int, int], limit: tuple[int, int]) -> list[tuple[tuple[int, int], str]]:
+    """The sizes of the Window size row: those of ``WINDOW_SIZES`` that fit
+    ``limit`` (the largest screen), and the current window's size when it is
+    none of them, smallest first."""
+    sizes = {wh for wh in WINDOW_SIZES if wh[0] <= limit[0] and wh[1] <= limit[1]}
+    sizes.add((int(current[0]), int(current[1])))
+    return [(wh, f"{wh[0]} × {wh[1]}") for wh in sorted(sizes)]
 
 
 def _nearest(value: float, options: list[tuple[float, str]]) -> float:
@@ -54,8 +68,10 @@ class SettingsScene(Scene):
         row(N_("Computer pace"), [(2.0, N_("Relaxed")), (0.8, N_("Normal")), (0.3, N_("Quick")), (0.0, N_("Instant"))],
             _nearest(app.ai_pace, [(2.0, ""), (0.8, ""), (0.3, ""), (0.0, "")]), self.set_pace,
             N_("Time between a computer airline's moves"))
-        row(N_("Display"), [(False, N_("Window")), (True, N_("Full screen"))], app.fullscreen, self.set_full,
-            N_("F11 toggles too"))
+        self.c_display = row(N_("Display"), [(False, N_("Window")), (True, N_("Full screen"))], app.fullscreen,
+                             self.set_full, N_("F11 toggles too"))
+        self.c_size = row(N_("Window size"), self._size_options(), tuple(app.windowed_size), self.set_window_size,
+                          N_("The size of the window (not in full screen)"))
         self.done = self.widgets.add(Button("Done", self.close, primary=True))
 
     # ---------------------------------------------------------------- changes
@@ -95,23 +111,40 @@ class SettingsScene(Scene):
             self.app.toggle_fullscreen()
         self.app.save_settings()
 
+    def _size_options(self) -> list[tuple[tuple[int, int], str]]:
+        return window_size_options(self.app.windowed_size, self.app.desktop_limit())
+
+    def set_window_size(self, size: tuple[int, int]) -> None:
+        """A window of that size now (leaving full screen), kept for the next start."""
+        self.app.set_window_size(size)
+        self.app.save_settings()
+
     def close(self) -> None:
         self.app.save_settings()
         self.app.pop()
 
     # ---------------------------------------------------------------- scene
     def resize(self, size: tuple[int, int]) -> None:
+        # the window may have been resized by hand, or left full screen: the
+        # rows show what is true now
+        self.c_display.value = self.app.fullscreen
+        self.c_size.options = self._size_options()
+        self.c_size.value = tuple(self.app.windowed_size)
         s = T.ui_scale(size)
         w, h = size
-        row_h = int(44 * s)
-        ph = min(h - int(20 * s), int(110 * s) + len(self.rows) * row_h + int(70 * s))
-        self.panel = pygame.Rect(w // 2 - int(340 * s), (h - ph) // 2, int(680 * s), ph)
-        x = self.panel.x + int(230 * s)
-        y = self.panel.y + int(84 * s)
+        head, foot = int(84 * s), int(80 * s)
+        ph = min(h - int(20 * s), head + len(self.rows) * int(44 * s) + foot)
+        row_h = min(int(44 * s), (ph - head - foot) // len(self.rows))
+        ctl_h = min(int(34 * s), row_h - int(6 * s))
+        pw = min(w - int(20 * s), int(740 * s))
+        self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+        label_w = max(assets.font(int(T.TYPE.body * s), "medium").size(tr(label))[0] for label, _ in self.rows)
+        x = self.panel.x + int(32 * s) + max(int(198 * s), label_w + int(16 * s))
+        y = self.panel.y + head
         self.label_pos: list[tuple[str, tuple[int, int]]] = []
         for label, c in self.rows:
-            c.rect = pygame.Rect(x, y, self.panel.right - int(32 * s) - x, int(34 * s))
-            self.label_pos.append((label, (self.panel.x + int(32 * s), y + int(17 * s))))
+            c.rect = pygame.Rect(x, y, self.panel.right - int(32 * s) - x, ctl_h)
+            self.label_pos.append((label, (self.panel.x + int(32 * s), y + ctl_h // 2)))
             y += row_h
         self.done.rect = pygame.Rect(self.panel.right - int(150 * s), self.panel.bottom - int(58 * s),
                                      int(124 * s), int(T.BUTTON_H * s))

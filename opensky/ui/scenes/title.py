@@ -83,13 +83,17 @@ class TitleScene(Scene):
         self.bg = self._background(size, s)
         self.dirty = True
 
+    #: Design pixels between the subtitle and the first button, and between
+    #: the title and the subtitle.
+    SUB_GAP, TITLE_GAP = 36, 4
+
     def _layout(self, size: tuple[int, int], s: float) -> tuple[float, int, int]:
         """(scale, title top, first button top) of the title and button column.
 
-        The usual places (title at 20 %, buttons from 43 % of the height) when
-        they fit; with large text on a wide window they would not (the buttons
-        ran over the subtitle and off the bottom), so the column is then
-        centred and, if need be, made smaller until it fits above the footer."""
+        Title, subtitle and buttons are one block with a clear gap under the
+        subtitle (``SUB_GAP``: the buttons once touched it), centred in the
+        height above the footer and raised a little; with large text on a
+        small window the block is made smaller until it fits."""
         w, h = size
         foot = int(40 * s)  # the version line
         k = s
@@ -98,13 +102,11 @@ class TitleScene(Scene):
             sub_h = assets.font(int(T.TYPE.h2 * k), "medium").get_height()
             n = len(self.widgets.widgets)
             buttons = n * int(T.BUTTON_H * k) + (n - 1) * int(12 * k)
-            ty, y = int(h * 0.2), int(h * 0.43)
-            if y >= ty + title_h + sub_h + int(10 * k) and y + buttons <= h - foot:
-                return k, ty, y
-            block = title_h + int(4 * k) + sub_h + int(24 * k) + buttons
-            if block <= h - foot - int(12 * k):
-                ty = max(int(12 * k), (h - foot - block) // 2)
-                return k, ty, ty + title_h + int(4 * k) + sub_h + int(24 * k)
+            head = title_h + int(self.TITLE_GAP * k) + sub_h + int(self.SUB_GAP * k)
+            room = h - foot - int(12 * k)
+            if head + buttons <= room:
+                ty = max(int(12 * k), int((room - head - buttons) * 0.42))
+                return k, ty, ty + head
             k *= 0.92
         return k, int(12 * k), int(h * 0.43)
 
@@ -172,7 +174,7 @@ class TitleScene(Scene):
         title = assets.text("OpenSky", int(T.TYPE.title * 1.5 * k), (255, 255, 255), "bold")
         surface.blit(title, title.get_rect(midtop=(w // 2, ty)))
         sub = assets.text(tr("The airline board game"), int(T.TYPE.h2 * k), (200, 210, 228), "medium")
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + title.get_height() + int(4 * k))))
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, ty + title.get_height() + int(self.TITLE_GAP * k))))
         # a plane crossing under the title
         D.plane_icon(surface, (w // 2 + title.get_width() // 2 + int(34 * k), ty + int(26 * k)),
                      int(22 * k), -math.pi / 8, T.ACCENT, outline=None)
