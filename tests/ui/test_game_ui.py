@@ -142,7 +142,7 @@ def test_menu_and_back_to_title_by_keyboard(app):
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is g
     key(app, pygame.K_ESCAPE)
-    for _ in range(5):  # Resume, Save game, Load game, Rules, Quit to title
+    for _ in range(6):  # Resume, Save game, Load game, Rules, Settings…, Quit to title
         key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, TitleScene)
