@@ -181,12 +181,23 @@ def test_quotes_match_the_engine_in_whole_games(board, players, seed):
         s = Session(BOARDS[board], [f"P{i}" for i in range(players)], seed=seed * 100 + game,
                     callsigns="recommended")
         st = s.state
+        flown = [0] * players  # planes that flew this season and were not leased back, by the events
         while not st.game_over:
             check_decision(st, rng)
+            for p in range(players):  # §3, §7.2: every plane is on the board, to place, or flown
+                q = quote.planes(st, p)
+                assert q.on_board + q.to_place + q.flown == st.N and q.flown == flown[p]
             if st.is_chance():
-                s.apply(s.draw_chance())
+                ev = s.apply(s.draw_chance())
             else:
-                s.apply(choose(st, st.legal_actions(st.actors[0]), rng))
+                ev = s.apply(choose(st, st.legal_actions(st.actors[0]), rng))
+            for e in ev:
+                if e.kind == E.PLANES_FLOWN:
+                    flown[e.player] += len(e.routes)
+                elif e.kind == E.LEASED:
+                    flown[e.player] -= e.planes
+                elif e.kind == E.SEASON_RESET:
+                    flown = [0] * players
             st = s.state
 
 

@@ -15,13 +15,15 @@ player's own, or after the reveal).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Sequence
+from typing import TYPE_CHECKING, NamedTuple, Sequence
 
 from enum import Enum
 
+from opensky.rules.actions import PLACE_PLANE
 from opensky.rules.constants import ANCILLARY_VALUE, LEASE_COST, SENSITIVITY_FACES, SUBSIDY_VALUE
 from opensky.rules.itinerary import winners as engine_winners
 from opensky.rules.market import itineraries
+from opensky.rules.phases import SETUP
 from opensky.rules.pricing import accepts
 
 if TYPE_CHECKING:
@@ -231,6 +233,29 @@ def flash_options(state: "GameState", player: int) -> list[FlashOption]:
     return out
 
 
+# ---------------------------------------------------------------- §3, §7.2 planes
+
+class PlaneCounts(NamedTuple):
+    """An airline's planes: on the board, still to place (in the network
+    planning, or leased and not placed yet), and flown this season (off the
+    board; back only by leasing, §7.2)."""
+    on_board: int
+    to_place: int
+    flown: int
+
+
+def planes(state: "GameState", player: int) -> PlaneCounts:
+    """Where ``player``'s N planes are: ``on_board``; the placements queued
+    for them while planes are placed (before the first season every plane is
+    still to place); the rest have flown (a plane leaves the board only by
+    flying, or all at the season reset, which queues them again)."""
+    on = state.on_board[player]
+    if state.phase == SETUP:
+        return PlaneCounts(on, state.N - on, 0)
+    queued = state.queue.count(player) if state.decision == PLACE_PLANE else 0
+    return PlaneCounts(on, queued, max(0, state.N - on - queued))
+
+
 # ---------------------------------------------------------------- §4, R4 subsidies
 
 @dataclass(frozen=True)
@@ -256,7 +281,7 @@ def subsidies(state: "GameState", route: int) -> SubsidyQuote:
 
 
 __all__ = [
-    "FlashOption", "FlashQuote", "LeaseQuote", "MarketPreview", "Odds", "SCORE_PARTS", "SubsidyQuote",
+    "FlashOption", "FlashQuote", "LeaseQuote", "MarketPreview", "Odds", "PlaneCounts", "SCORE_PARTS", "SubsidyQuote",
     "Verdict", "acceptance", "flash", "flash_options", "lease", "lease_cost", "market_preview",
-    "one_stop_limit", "price", "subsidies", "subsidy_value", "winners_with",
+    "one_stop_limit", "planes", "price", "subsidies", "subsidy_value", "winners_with",
 ]

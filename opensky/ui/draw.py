@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from typing import Callable
 
 import pygame
 
@@ -52,13 +53,7 @@ def emblem(surface: pygame.Surface, shape: str, color: tuple[int, int, int],
 def plane_icon(surface: pygame.Surface, center: tuple[float, float], size: float, angle: float,
                color: tuple[int, int, int], outline: tuple[int, int, int] | None = (255, 255, 255)) -> None:
     """A small top-down airliner silhouette pointing at ``angle`` (radians)."""
-    # Points in a unit frame pointing right (+x).
-    body = [(1.0, 0.0), (0.78, 0.09), (0.18, 0.1), (-0.05, 0.62), (-0.22, 0.62), (-0.08, 0.1),
-            (-0.62, 0.08), (-0.78, 0.3), (-0.9, 0.3), (-0.82, 0.0), (-0.9, -0.3), (-0.78, -0.3),
-            (-0.62, -0.08), (-0.08, -0.1), (-0.22, -0.62), (-0.05, -0.62), (0.18, -0.1), (0.78, -0.09)]
-    ca, sa = math.cos(angle), math.sin(angle)
-    cx, cy = center
-    pts = [(cx + size * (x * ca - y * sa), cy + size * (x * sa + y * ca)) for x, y in body]
+    pts = plane_points(center, size, angle)
     if outline is not None:
         k = size * 0.12
         for dx, dy in ((k, 0), (-k, 0), (0, k), (0, -k)):
@@ -157,3 +152,152 @@ def emblem_sprite(shape: str, color: tuple[int, int, int], r: float,
 
 def blit_center(surface: pygame.Surface, img: pygame.Surface, center: tuple[float, float]) -> None:
     surface.blit(img, img.get_rect(center=(round(center[0]), round(center[1]))))
+
+
+# ---------------------------------------------------------------- board pieces
+#: The airliner of ``plane_icon`` and the plane tokens, in a unit frame
+#: pointing right (+x): nose at x = 1, tail at x = -0.92, wing tips at y = ±0.74.
+PLANE_BODY: tuple[tuple[float, float], ...] = (
+    (1.0, 0.0), (0.9, 0.1), (0.7, 0.14), (0.24, 0.14), (-0.04, 0.74), (-0.27, 0.74), (-0.16, 0.14),
+    (-0.6, 0.12), (-0.76, 0.38), (-0.92, 0.38), (-0.85, 0.0),
+    (-0.92, -0.38), (-0.76, -0.38), (-0.6, -0.12), (-0.16, -0.14), (-0.27, -0.74), (-0.04, -0.74),
+    (0.24, -0.14), (0.7, -0.14), (0.9, -0.1))
+
+_PIECES: dict[tuple, pygame.Surface] = {}
+
+
+def _cached(key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
+    img = _PIECES.get(key)
+    if img is None:
+        if len(_PIECES) > 1500:
+            _PIECES.clear()
+        img = _PIECES[key] = make()
+    return img
+
+
+def plane_points(center: tuple[float, float], size: float, angle: float) -> list[tuple[float, float]]:
+    """The silhouette's corners: ``size`` is half its length, nose towards ``angle``."""
+    ca, sa = math.cos(angle), math.sin(angle)
+    cx, cy = center
+    return [(cx + size * (x * ca - y * sa), cy + size * (x * sa + y * ca)) for x, y in PLANE_BODY]
+
+
+def plane_sprite(color: tuple[int, int, int], size: float, angle: float,
+                 outline: tuple[int, int, int] = (255, 255, 255)) -> pygame.Surface:
+    """An antialiased plane silhouette with a light outline all round (so it
+    reads on land, on sea and on a route line), centred in its surface; cached
+    by colour, size and whole degree."""
+    deg = round(math.degrees(angle)) % 360
+
+    def make() -> pygame.Surface:
+        k = 4
+        R = size * k
+        half = int(math.ceil(size * 1.25 + 2)) * k
+        big = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+        pts = plane_points((half, half), R, math.radians(deg))
+        w = max(1.5 * k, R * 0.16)
+        for i in range(8):
+            a = i * math.pi / 4
+            dx, dy = w * math.cos(a), w * math.sin(a)
+            pygame.draw.polygon(big, outline, [(x + dx, y + dy) for x, y in pts])
+        pygame.draw.polygon(big, color, pts)
+        return pygame.transform.smoothscale(big, (2 * half // k, 2 * half // k))
+    return _cached(("plane", color, round(size * 2) / 2, deg, outline), make)
+
+
+def tag_sprite(shape: str, color: tuple[int, int, int], r: float, label: str = "",
+               text_px: int = 12) -> pygame.Surface:
+    """An airline's shape in its colour with a light outline, and ``label``
+    (a plane count) in white inside it; the triangle is drawn larger so that
+    the number fits."""
+    def make() -> pygame.Surface:
+        rr = r * (1.3 if shape == "triangle" and label else 1.0)
+        img = emblem_sprite(shape, color, rr).copy()
+        if label:
+            t = assets.text(label, text_px, (255, 255, 255), "bold")
+            c = img.get_rect().center
+            dy = round(rr * 0.14) if shape == "triangle" else 0
+            img.blit(t, t.get_rect(center=(c[0], c[1] + dy)))
+        return img
+    return _cached(("tag", shape, color, round(r * 2) / 2, label, text_px), make)
+
+
+def ring_sprite(colors: tuple[tuple[int, int, int], ...], radius: float, width: float,
+                start: float) -> pygame.Surface:
+    """A ring around an airport split into one thick arc per colour (a hub per
+    airline), first arc starting at angle ``start`` (radians, clockwise on
+    screen), on a light band so each arc reads on any ground; antialiased."""
+    def make() -> pygame.Surface:
+        k = 4
+        R, W = radius * k, width * k
+        half = int(math.ceil(radius + width + 3)) * k
+        big = pygame.Surface((2 * half, 2 * half), pygame.SRCALPHA)
+        c = (half, half)
+        pygame.draw.circle(big, (255, 255, 255), c, R + W / 2 + 1.2 * k, int(W + 2.4 * k))
+        n = len(colors)
+        gap = 0.0 if n == 1 else min(0.35, 0.9 * k / R * 4)
+        span = 2 * math.pi / n
+        steps = max(8, int(48 / n))
+        for i, col in enumerate(colors):
+            a0 = start + i * span + gap / 2
+            a1 = start + (i + 1) * span - gap / 2
+            outer = [(c[0] + (R + W / 2) * math.cos(a0 + (a1 - a0) * t / steps),
+                      c[1] + (R + W / 2) * math.sin(a0 + (a1 - a0) * t / steps)) for t in range(steps + 1)]
+            inner = [(c[0] + (R - W / 2) * math.cos(a1 - (a1 - a0) * t / steps),
+                      c[1] + (R - W / 2) * math.sin(a1 - (a1 - a0) * t / steps)) for t in range(steps + 1)]
+            pygame.draw.polygon(big, col, outer + inner)
+        return pygame.transform.smoothscale(big, (2 * half // k, 2 * half // k))
+    return _cached(("ring", colors, round(radius * 2) / 2, round(width * 2) / 2, round(start, 3)), make)
+
+
+def flag_sprite(shape: str, color: tuple[int, int, int], cloth: tuple[float, float], pole: float,
+                facing: int, tilt: float = 0.0) -> tuple[pygame.Surface, tuple[int, int]]:
+    """A pennant on a pole: the cloth in the airline's colour with a light
+    border and the airline's shape in white on it, flying right
+    (``facing`` 1) or left (-1) of a pole that leans ``tilt`` radians
+    clockwise from upright (square to the route it is planted on).  Returns
+    the sprite and where in it the foot of the pole is."""
+    cw, ch = cloth
+    k = 4
+    deg = round(math.degrees(tilt))
+
+    def make() -> tuple[pygame.Surface, tuple[int, int]]:
+        pad = 2 * k
+        W = int(math.ceil(cw + 4)) * k + 2 * pad
+        H = int(math.ceil(pole + 2)) * k + 2 * pad
+        big = pygame.Surface((2 * W, H), pygame.SRCALPHA)   # the foot at the middle of the bottom
+        px = W + 0.0
+        top, foot = pad, H - pad
+        pw = max(1.5, pole * 0.09) * k
+        pygame.draw.line(big, (255, 255, 255), (px, top), (px, foot), int(pw + 2 * k))
+        pygame.draw.line(big, T.INK, (px, top), (px, foot), int(pw))
+        pygame.draw.circle(big, T.INK, (px, foot - pw / 2), pw)
+        sgn = 1 if facing > 0 else -1
+        x0, x1 = px + sgn * pw / 2, px + sgn * (pw / 2 + cw * k)
+        y0, y1 = top, top + ch * k
+        notch = sgn * cw * k * 0.22
+        b = 1.3 * k
+        border = [(x0 - sgn * b, y0 - b), (x1 + sgn * b * 2.2, y0 - b), (x1 - notch + sgn * b, (y0 + y1) / 2),
+                  (x1 + sgn * b * 2.2, y1 + b), (x0 - sgn * b, y1 + b)]
+        pygame.draw.polygon(big, (255, 255, 255), border)
+        pygame.draw.polygon(big, color, [(x0, y0), (x1, y0), (x1 - notch, (y0 + y1) / 2), (x1, y1), (x0, y1)])
+        emblem(big, shape, (255, 255, 255), ((x0 + x1 - notch) / 2, (y0 + y1) / 2), ch * k * 0.27,
+               outline=color, outline_w=0.5)
+        fx, fy = px - W, foot - H / 2          # the foot from the sprite's centre
+        if deg:
+            big = pygame.transform.rotate(big, -deg)
+            a = math.radians(deg)
+            fx, fy = fx * math.cos(a) - fy * math.sin(a), fx * math.sin(a) + fy * math.cos(a)
+        bw, bh = big.get_size()
+        big = pygame.transform.smoothscale(big, (bw // k, bh // k))
+        return big, (round((bw / 2 + fx) / k), round((bh / 2 + fy) / k))
+    key = ("flag", shape, color, round(cw * 2) / 2, round(ch * 2) / 2, round(pole * 2) / 2, facing, deg)
+    got = _FLAGS.get(key)
+    if got is None:
+        if len(_FLAGS) > 500:
+            _FLAGS.clear()
+        got = _FLAGS[key] = make()
+    return got
+
+
+_FLAGS: dict[tuple, tuple[pygame.Surface, tuple[int, int]]] = {}

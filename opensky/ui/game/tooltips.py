@@ -6,7 +6,7 @@ nothing, so ``draw`` may call it.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Sequence
 
 from opensky.i18n import city, tr, trn
 from opensky.rules import quote
@@ -15,6 +15,7 @@ from opensky.rules.constants import CALLSIGNS, REGIONAL_MARKERS
 from opensky.rules.state import MARKETING, GameState
 
 if TYPE_CHECKING:
+    from opensky.board.model import Board
     from opensky.ui.game.scene import GameScene
 
 
@@ -58,12 +59,23 @@ def tooltip_text(g: "GameScene") -> str:
     return ""
 
 
+def place_names(board: "Board", airports: Sequence[int]) -> str:
+    """A route, a market or an itinerary, the one way every tooltip names
+    it: “Barcelona–Rome (BCN–FCO)” (the cities joined by en dashes, then the
+    codes)."""
+    places = [board.airports[a] for a in airports]
+    return "–".join(city(a) for a in places) + " (" + "–".join(a.code for a in places) + ")"
+
+
+def route_name(board: "Board", r: int) -> str:
+    """Route ``r`` as ``place_names`` names it."""
+    return place_names(board, board.route_ends[r])
+
+
 def route_preview(st: GameState, p: int, r: int) -> str:
     """What placing ``p``'s plane on route ``r`` would do."""
     b = st.board
-    x, y = b.routes[r]
-    ax, ay = (b.airports[b.airport_index[x]], b.airports[b.airport_index[y]])
-    lines = [f"{city(ax)} – {city(ay)} ({x}–{y})"]
+    lines = [route_name(b, r)]
     if not st.can_place(p, r):
         lines.append(tr("Crosses a border: both of your cross-border markers are on other routes."))
         return "\n".join(lines)
@@ -134,8 +146,7 @@ def airport_text(st: GameState, i: int) -> str:
 
 def route_text(st: GameState, r: int) -> str:
     b = st.board
-    x, y = b.routes[r]
-    parts = [f"{x}–{y}" + (" · " + tr("crosses a border") if b.cross_border[r] else "")]
+    parts = [route_name(b, r) + (" · " + tr("crosses a border") if b.cross_border[r] else "")]
     for q in range(st.P):
         if st.planes[q][r]:
             parts.append(st.names[q] + ": " + trn("1 plane", "{n} planes", st.planes[q][r])
