@@ -173,7 +173,7 @@ class BoardInput:
                 slot = view.plane_slot(st, p, self.hover_route)
                 k = int(view.token_radius() * 3)
                 ghost = pygame.Surface((2 * k, 2 * k), pygame.SRCALPHA)
-                view.draw_token(ghost, p, (k, k))
+                view.draw_token(ghost, p, (k, k), angle=view.route_angle(self.hover_route))
                 ghost.set_alpha(150)
                 surface.blit(ghost, (int(slot[0]) - k, int(slot[1]) - k))
         if self.hover_airport is not None and p is not None:

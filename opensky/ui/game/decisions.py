@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Callable
 
 import pygame
 
-from opensky.i18n import N_, city, month, tr, trn
+from opensky.i18n import N_, month, tr, trn
 from opensky.rules import quote
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHANCE_TYPES, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_CALLSIGN, PLACE_HUB,
@@ -22,6 +22,7 @@ from opensky.rules.actions import (
 from opensky.rules.constants import CALLSIGNS, REGIONAL_MARKERS
 from opensky.rules.state import MONTH_END
 from opensky.ui import assets, theme as T
+from opensky.ui.game import tooltips
 from opensky.ui.game.layout import tray_body
 from opensky.ui.widgets import Button
 
@@ -217,8 +218,7 @@ class Decisions:
         st = self.game.state
         pv = self.preview(od)
         b = st.board
-        head = "–".join(city(b.airports[x]) for x in pv.airports) + " (" + "–".join(
-            b.airports[x].code for x in pv.airports) + ")"
+        head = tooltips.place_names(b, pv.airports)
         can = []
         for q in range(st.P):
             n = pv.stops[q]
@@ -265,8 +265,9 @@ class Decisions:
         if t == CHOOSE_OD:
             return ""  # the tray says who could fly it while the choice is hovered
         if t == CHOOSE_ITINERARY:
-            return tr("Fly this itinerary: one plane leaves each of its routes")
-        return st.codec().describe(a)
+            return tooltips.place_names(st.board, a.arg) + ": " + tr(
+                "Fly this itinerary: one plane leaves each of its routes")
+        return ""
 
     def layout(self) -> None:
         """The decision's controls in the tray under the map, right-aligned

@@ -190,7 +190,7 @@ class HotSeat:
         t1 = assets.text(tr("Pass to {name}", name=seat.name), int(T.TYPE.h1 * 1.2 * s), (255, 255, 255), "bold")
         surface.blit(t1, t1.get_rect(center=(w // 2, h // 2 - int(50 * s))))
         o, t = gamelog.od_names(st.board, st.market_json() or st.last_market) if st.od is not None else ("?", "?")
-        msg = tr("Click when only {name} is looking. {name} bids in secret for {o} – {t}.", name=seat.name, o=o, t=t)
+        msg = tr("Click when only {name} is looking. {name} bids in secret for {o}–{t}.", name=seat.name, o=o, t=t)
         t2 = assets.text(msg, int(T.TYPE.body * s), (200, 210, 228))
         surface.blit(t2, t2.get_rect(center=(w // 2, h // 2 + int(6 * s))))
         done = [st.names[q] for q in range(st.P) if st.submitted[q] and st.stops[q] is not None]
