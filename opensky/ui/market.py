@@ -269,7 +269,10 @@ class BidTable:
             lines: list[tuple[str, tuple[int, int, int]]] = []
             if not showing_back:
                 if winner and bid is not None:
-                    lines.append((tr("wins") if len(winners) == 1 else tr("ties"), T.GOOD))
+                    if name in market.get("flown", {}):  # it has travelled: the verdict
+                        lines.append((tr("wins") if len(winners) == 1 else tr("ties"), T.GOOD))
+                    else:  # chits and the price die may still decide
+                        lines.append((tr("leads") if len(winners) == 1 else tr("tied"), T.ACCENT_DARK))
                 if walked == p:
                     lines.append((tr("walked"), T.BAD))
                 if p in flashed:

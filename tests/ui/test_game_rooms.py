@@ -50,7 +50,7 @@ def _parts(g: GameScene) -> dict[str, Any]:
                              "board_input": g.board_input, "repaint": g.repaint, "view": g.view, "dice": a.dice,
                              "table": a.table, "price_die": a.price_die, "ctl": g.ctl, "widgets": g.widgets,
                              "tweens": a.tweens, "roll": a.dice.roll, "flip": a.table.flip, "die": a.price_die.tween,
-                             "hold": a.market_hold}
+                             "hold": a.market_hold, "story": a.story, "step": a.story.current, "tale": a.tale}
     for i, w in enumerate(g.widgets.widgets + g.decisions.buttons + [g.seat.handoff_button, g.seat.confirm_button]):
         parts[f"widget{i}"] = w
     for i, tw in enumerate(a.tweens.items + [t for _, t in a.toasts]):
@@ -118,16 +118,21 @@ def test_draw_changes_nothing_in_any_phase(app):
             seen.add("plane flying")
             app.step([], 0.2)
             _check_draw(app, g, "plane flying")
-        for moment, moving in (("dice rolling", g.dice.rolling), ("cards flipping", g.table.flipping),
-                               ("price die rolling", g.price_die.rolling), ("toast", bool(g.toasts)),
-                               ("planes flying off", any(not f.landing for f in g.flights))):
-            if moving and moment not in seen:
-                seen.add(moment)
-                _check_draw(app, g, moment)
+        for _ in range(2000):  # the story of the action, step by step
+            for moment, moving in (("dice rolling", g.dice.rolling), ("cards flipping", g.table.flipping),
+                                   ("price die rolling", g.price_die.rolling), ("toast", bool(g.toasts)),
+                                   ("planes flying off", any(not f.landing for f in g.flights)),
+                                   ("month summary", g.anim.card is not None)):
+                if moving and moment not in seen:
+                    seen.add(moment)
+                    _check_draw(app, g, moment)
+            if not g.busy():
+                break
+            app.step([], 0.05)
     _check_draw(app, g, "game over")
     want = {PLACE_PLANE, PLACE_HUB, ROLL_DICE, CHOOSE_OD, "handoff", "bid panel", "flash", "ancillaries",
             "roll_sensitivity", "lease", "plane flying", "dice rolling", "cards flipping", "price die rolling",
-            "toast", "planes flying off", "hover route", "hover panel", "game over"}
+            "toast", "planes flying off", "month summary", "hover route", "hover panel", "game over"}
     assert want <= CHECKED, want - CHECKED
 
 

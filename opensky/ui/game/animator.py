@@ -1,75 +1,106 @@
-"""The animator: what the engine's events look and sound like.
+"""The animator: what the engine's events look and sound like, told in order.
 
-``HANDLERS`` maps an event kind to what it starts — planes flying to their
-route or off the board, the dice tumbling, the bid cards flipping, the price
-die, toasts over the board — so the engine's events (DESIGN.md habit 7) become
-tweens advanced by ``update(dt)``.  The animator owns the month's market on
-screen (dice tray, bid table, price die) and draws what it animates.
+``HANDLERS`` maps an event kind to the step it queues in the ``Story``
+(story.py): the dice tumbling, the bid cards flipping, the price die, the
+verdict, the take-off, the month's summary (summary.py), the next month.
+All the events of one action arrive at once, but each step starts when the
+one before it has finished, so nothing is announced before its animation has
+ended: the toast, the table's "wins"/"walked", the log line and the planes
+leaving their routes wait for their step (issue 15).  A click or Space
+finishes the step at hand; at speed 0 the story is told at once.
+
+The animator owns the month's market on screen (dice tray, bid table, price
+die), the announcements and the summary card; its ``Stage`` part (stage.py)
+places each box it draws over the map with ``layout.clear_box`` when its
+step starts, and draws them.
+
+While the story is told the screen's state is already the state after the
+whole action, so the animator keeps back what would give the result away:
+
+- the finished market stays on the table (``held_market``) until the summary;
+- the table's winners and walk-away are those told so far (``_masked``);
+- planes that have flown stay on their routes until their take-off: a
+  negative count in ``BoardView.in_flight`` (planes still in the air towards
+  a route count positive; planes not yet gone count negative);
+- the log shows only the entries told (``told`` / ``rolling_kinds``).
 """
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 import pygame
 
-from opensky.i18n import city, tr
+from opensky.i18n import tr
 from opensky.rules import events as E
-from opensky.rules.actions import CHOOSE_OD, ROLL_DICE
+from opensky.rules.actions import CHOOSE_ITINERARY
 from opensky.rules.events import Event
-from opensky.rules.state import MARKETING, PRICING, GameState
-from opensky.ui import assets, draw as D, theme as T
-from opensky.ui.game import gamelog
+from opensky.rules.state import GameState
+from opensky.ui.game import gamelog, summary
 from opensky.ui.game.damage import route_area
+from opensky.ui.game.stage import Flight, Stage
+from opensky.ui.game.story import Step, Story
 from opensky.ui.market import BidTable, DiceTray, PriceDie
 from opensky.ui.tween import Tween, TweenGroup
 
 if TYPE_CHECKING:
     from opensky.ui.game.scene import GameScene
 
-Point = tuple[float, float]
+__all__ = ["Animator", "Flight", "HANDLERS", "SOUNDS"]
 
 SOUNDS = {E.DICE_ROLLED: "dice", E.SENSITIVITY_ROLLED: "die", E.BIDS_REVEALED: "flip",
           E.FLASH_DEAL: "flip", E.MARKET_WON: "cash", E.PLANES_FLOWN: "takeoff", E.SEASON_RESET: "takeoff",
           E.HUB_PLACED: "click", E.CALLSIGN_PLACED: "click", E.LEASED: "cash"}
 #: Events after which a human may have to decide: the "your turn" chime.
 TURN_EVENTS = frozenset({E.MONTH_STARTED, E.PLANNING_DONE, E.SEASON_STARTED})
+#: Events that tell how the market ends (the table keeps them back until told).
+VERDICTS = frozenset({E.BIDS_REVEALED, E.FLASH_DEAL, E.SENSITIVITY_ROLLED, E.MARKET_WALKED_AWAY,
+                      E.MARKET_WON, E.NOBODY_TRAVELS})
+
+#: Seconds of each step at speed 1.
+DICE, REVEAL, FLASH, VERDICT, FLIGHT, LEG_DELAY, SEASON = 1.3, 0.7, 1.4, 1.5, 1.1, 0.35, 1.3
+TOAST = 2.8
 
 
-@dataclass
-class Flight:
-    """A plane token flying from ``start`` to ``end`` (placement or take-off)."""
-    player: int
-    route: int | None
-    start: Point
-    end: Point
-    tween: Tween
-    landing: bool = True  # True: lands on a route; False: leaves the board
+class Rolling(set):
+    """The rolls still tumbling (event kinds), and the first log entry not
+    told yet (``gamelog.shown`` stops before it)."""
 
-    def pos(self) -> Point:
-        v = self.tween.value
-        (x0, y0), (x1, y1) = self.start, self.end
-        lift = math.dist(self.start, self.end) * 0.18 * math.sin(math.pi * v)
-        return (x0 + (x1 - x0) * v, y0 + (y1 - y0) * v - lift)
-
-    def angle(self) -> float:
-        return math.atan2(self.end[1] - self.start[1], self.end[0] - self.start[0])
+    def __init__(self, kinds: set[str], untold: Any = None) -> None:
+        super().__init__(kinds)
+        self.untold = untold
 
 
-class Animator:
+class Animator(Stage):
     def __init__(self, game: "GameScene") -> None:
         self.game = game
         self.tweens = TweenGroup()
         self.flights: list[Flight] = []
         self.toasts: list[tuple[str, Tween]] = []
+        self.toast_boxes: dict[int, pygame.Rect] = {}   # id(toast tween) -> where it is drawn
         self.dice = DiceTray()
         self.table = BidTable(game.setup.seats)
         self.price_die = PriceDie()
+        self.die_box: pygame.Rect | None = None
         self.flashed: set[int] = set()
-        #: the finished market, kept on the table for a moment
-        self.market_hold: Tween | None = None
+        self.story = Story(self._play)
+        #: the month's market as far as it has gone, for the summary card
+        self.tale = summary.Tale()
+        self.card: tuple[summary.Tale, Tween, pygame.Rect] | None = None
+        #: the story ends the month: the finished market stays on the table
+        self.ending = False
         self.held_market: dict | None = None
+        #: what the table shows of the verdict while it is being told
+        self.told_winners: list[int] | None = None
+        self.told_walked: int | None = None
+        #: the winners whose verdict has been told (their "wins" may show)
+        self.told_won: set[int] = set()
+        self._entry: gamelog.LogEntry | None = None
+        self._summary_at = -1
+        self._seen = 0
+        self._paths: list[tuple[int, ...]] = []
+        self._batch_kinds: list[str] = []
+        self._chime = False
+        self._placed_for: tuple = ()
 
     # ------------------------------------------------------------ timing
     def anim(self, seconds: float) -> float:
@@ -82,37 +113,44 @@ class Animator:
         return bool(self.flights) or self.blocking()
 
     def blocking(self) -> bool:
-        """An animation that must finish before anyone decides (dice, reveal,
-        price die, the result on the table); flying planes do not block clicks."""
-        return (self.dice.rolling or self.table.flipping or self.price_die.rolling
-                or (self.market_hold is not None and not self.market_hold.done))
+        """The story of the last action is still being told (dice, reveal,
+        price die, verdict, take-off, summary): nobody decides before its
+        end.  Planes flying to a placement do not block clicks."""
+        return self.story.active or self.dice.rolling or self.table.flipping or self.price_die.rolling
 
     def rolling_kinds(self) -> set[str]:
-        """Rolls still tumbling on screen (the log waits for them)."""
+        """Rolls still tumbling on screen, with the first log entry not told
+        yet (the log waits for both: ``gamelog.shown``)."""
         out = set()
         if self.dice.roll is not None and not self.dice.roll.tween.done:
             out.add(E.DICE_ROLLED)
         if self.price_die.rolling:
             out.add(E.SENSITIVITY_ROLLED)
-        return out
+        return Rolling(out, self.story.first_untold())
+
+    def told(self, log: list[gamelog.LogEntry]) -> int:
+        """How many entries of ``log`` are told now."""
+        return gamelog.shown(log, self.rolling_kinds())
 
     def update(self, dt: float) -> None:
         g = self.game
+        if self._placed_for != self._layout_key():
+            self._place_all()
+        changed = self.story.update(dt)
         self.tweens.update(dt)
-        for tw in (self.dice.roll.tween if self.dice.roll else None, self.table.flip, self.price_die.tween,
-                   self.market_hold):
-            if tw is not None and not tw.done:
-                tw.update(dt)
-                if tw.done:
-                    g.dirty = True
-                    g.sidebar_dirty = True  # the log tells the roll once it has landed
         for _, tw in self.toasts:
             tw.update(dt)
         if self.toasts and any(tw.done for _, tw in self.toasts):
             self.toasts = [x for x in self.toasts if not x[1].done]
-            g.dirty = True
+            changed = True
         if self.flights:
             self.flights = [f for f in self.flights if not f.tween.done]
+        if changed:
+            g.dirty = True
+            g.sidebar_dirty = True  # the log tells what has been shown
+        if self._chime and not self.story.active:
+            self._chime = False
+            g.app.sound.play("turn")
 
     def skip_requested(self, e: pygame.event.Event) -> bool:
         """A click or Space asks to see the end of the animation at hand."""
@@ -120,36 +158,130 @@ class Animator:
                 or (e.type == pygame.KEYDOWN and e.key == pygame.K_SPACE))
 
     def skip(self) -> None:
-        """Finish every blocking animation now (its end state is shown)."""
-        for tw in (self.dice.roll.tween if self.dice.roll else None, self.table.flip, self.price_die.tween,
-                   self.market_hold):
-            if tw is not None and not tw.done:
+        """Finish the step at hand (its end is shown, the next one begins)."""
+        self.story.skip()
+        for tw in (self.dice.roll.tween if self.dice.roll else None, self.table.flip, self.price_die.tween):
+            if tw is not None and not tw.done and not self.story.active:
                 tw.update(tw.duration + tw.delay + 1.0)
         self.game.sidebar_dirty = True
+        self.game.dirty = True
 
     def stop(self) -> None:
-        """The state was replaced (undo, a replay's jump): nothing flies."""
+        """The state was replaced (undo, a replay's jump): nothing flies,
+        nothing more is told."""
+        self.story.clear()
         self.flights.clear()
         self.tweens.clear()
+        self.toasts.clear()
         self.dice.selected = []
+        self.price_die.tween = None
+        self.table.flip = None
+        self.card = None
+        self._release_market()
+        self.told_winners = self.told_walked = None
+        self.told_won = set()
+        self._chime = False
+
+    @property
+    def market_hold(self) -> Tween | None:
+        """The step's clock while the finished market is held on the table."""
+        cur = self.story.current
+        return cur.tween if self.ending and self.held_market is not None and cur is not None else None
+
+    @market_hold.setter
+    def market_hold(self, tw: Tween | None) -> None:
+        if tw is None:
+            self._release_market()
+
+    def _release_market(self) -> None:
+        self.ending = False
+        self.held_market = None
 
     # ------------------------------------------------------------ events
     def play_sounds(self, events: list[Event], st: GameState) -> None:
+        """The events of one action are about to be told (the scene calls
+        this first): note where the market ends (the summary follows its
+        last event), keep the planes that fly on their routes until their
+        take-off, and keep the market on the table.  Each step plays its
+        own sound as it starts; the turn chime waits for the story's end."""
         g = self.game
-        played: set[str] = set()
+        self.story.begin()
+        self._seen = 0
+        kinds = self._batch_kinds = [e.kind for e in events]
+        ends = E.NOBODY_TRAVELS in kinds or (E.PLANES_FLOWN in kinds and st.decision != CHOOSE_ITINERARY)
+        self._summary_at = max((i for i, k in enumerate(kinds) if k in (E.PLANES_FLOWN, E.NOBODY_TRAVELS)),
+                               default=-1) if ends else -1
+        self._paths = [e.path for e in events if isinstance(e, E.PlanesFlown)]
+        if ends:
+            self.ending = True
+            self.held_market = st.last_market or st.market_json()
+        if any(k in VERDICTS for k in kinds) and self.told_winners is None:
+            rolled = next((e for e in events if isinstance(e, E.SensitivityRolled)), None)
+            self.told_winners = [rolled.player] if rolled is not None else []
         for e in events:
-            name = SOUNDS.get(e.kind)
-            if name and name not in played and g.app.anim_speed > 0:
-                g.app.sound.play(name)
-                played.add(name)
-        if st.actors and any(g.ctl.is_human(p) for p in st.actors) and not g.read_only \
-                and any(e.kind in TURN_EVENTS for e in events):
-            g.app.sound.play("turn")
+            if isinstance(e, E.PlanesFlown):
+                for r in e.routes:
+                    self._hold(e.player, r, 1)
+            elif isinstance(e, E.SeasonReset):
+                for p, r, n in e.planes:
+                    self._hold(p, r, n)
+        self._chime = (bool(st.actors) and any(g.ctl.is_human(p) for p in st.actors) and not g.read_only
+                       and any(k in TURN_EVENTS for k in kinds))
 
     def on_event(self, e: Event, st: GameState) -> None:
+        g = self.game
+        log = g.history.log
+        self._entry = log[-1] if log and log[-1][0] == "event" and log[-1][1] is e else None
         handler = HANDLERS.get(e.kind)
         if handler is not None:
             handler(self, e, st)
+        if self._entry is not None:  # an event with no step of its own: told in its place
+            self.story.attach(self._entry)
+            self._entry = None
+        if e.kind not in STEP_KINDS:
+            name = SOUNDS.get(e.kind)
+            if name:
+                last = self.story.last()
+                if last is not None and not last.started:
+                    last.sounds.append(name)
+                else:
+                    self._play(name)
+        if self._seen == self._summary_at:
+            self._queue_summary(st)
+        self._seen += 1
+
+    def step(self, name: str, seconds: float, start: Callable[[Step], None] | None = None,
+             end: Callable[[Step], None] | None = None, *, sound: str | None = None, merge: bool = False,
+             tell_at_start: bool = True) -> Step:
+        """Queue a step of ``seconds`` (at speed 1) telling the event at hand."""
+        step = Step(name, self.anim(seconds), merge=merge, tell_at_start=tell_at_start,
+                    sounds=[sound] if sound else [])
+        if self._entry is not None:
+            step.entries.append(self._entry)
+            self._entry = None
+        if start is not None:
+            step.on_start.append(lambda: start(step))
+        if end is not None:
+            step.on_end.append(lambda: end(step))
+        return self.story.add(step)
+
+    def _play(self, name: str) -> None:
+        if self.game.app.anim_speed > 0:
+            self.game.app.sound.play(name)
+
+    def _hold(self, p: int, r: int, n: int) -> None:
+        """Keep ``n`` planes on route ``r`` until they are seen to leave."""
+        fl = self.game.view.in_flight
+        k = (p, r)
+        fl[k] = fl.get(k, 0) - n
+        if fl[k] == 0:
+            del fl[k]
+
+    def _let_go(self, p: int, r: int, n: int) -> None:
+        self._hold(p, r, -n)
+        g = self.game
+        g.view.pieces_dirty = True
+        g.sidebar_dirty = True
 
     def fly(self, fl: Flight) -> None:
         self.flights.append(fl)
@@ -157,13 +289,10 @@ class Animator:
 
     def toast(self, text: str) -> None:
         """A short announcement over the board that fades away."""
-        self.toasts.append((text, Tween(self.anim(2.8) or 1.2, "linear")))
+        tw = Tween(self.anim(TOAST) or 1.2, "linear")
+        self.toasts.append((text, tw))
         del self.toasts[:-3]
-
-    def hold_market(self, st: GameState) -> None:
-        """Keep the finished market on screen while its result sinks in."""
-        self.held_market = st.last_market
-        self.market_hold = Tween(self.anim(2.2), "linear")
+        self._place_toasts()
 
     def _plane_placed(self, e: E.PlanePlaced, st: GameState) -> None:
         g = self.game
@@ -176,7 +305,7 @@ class Animator:
         def landed(key: tuple[int, int] = key) -> None:
             g.app.sound.play("landing", volume=0.6)
             left = g.view.in_flight.get(key, 0) - 1
-            if left <= 0:
+            if left == 0:
                 g.view.in_flight.pop(key, None)
             else:
                 g.view.in_flight[key] = left
@@ -188,158 +317,154 @@ class Animator:
 
     def _planes_flown(self, e: E.PlanesFlown, st: GameState) -> None:
         apx = self.game.view.apx
-        path = e.path
-        speed = self.game.app.anim_speed
-        for k, r in enumerate(e.routes):
-            delay = 0.35 * k / max(speed, 0.01) if speed > 0 else 0
-            self.fly(Flight(e.player, r, apx[path[k]], apx[path[k + 1]],
-                            Tween(self.anim(1.1), "in_out_cubic", delay=delay), landing=False))
+        legs = len(e.routes)
+        mine: list[Flight] = []
+
+        def start(step: Step) -> None:
+            for k, r in enumerate(e.routes):
+                self._let_go(e.player, r, 1)
+                fl = Flight(e.player, r, apx[e.path[k]], apx[e.path[k + 1]],
+                            Tween(self.anim(FLIGHT), "in_out_cubic", delay=self.anim(LEG_DELAY) * k), landing=False)
+                mine.append(fl)
+                self.fly(fl)
+
+        def end(step: Step) -> None:
+            for fl in mine:
+                fl.tween.update(fl.tween.duration + fl.tween.delay + 1.0)
+
+        self.tale.add(e)
+        self.step("takeoff", FLIGHT + LEG_DELAY * max(0, legs - 1), start, end, sound="takeoff", merge=True)
 
     def _month_started(self, e: E.MonthStarted, st: GameState) -> None:
-        self.dice.reset()
+        def start(step: Step) -> None:
+            self.dice.reset()
+            self.price_die.tween = None
+            self.table.flip = None
+            self.card = None
+            self._release_market()
+            self.told_winners = self.told_walked = None
+            self.told_won = set()
+        self.tale = summary.Tale(month=e.month)
+        self.step("month", 0.0, start)
 
     def _dice_rolled(self, e: E.DiceRolled, st: GameState) -> None:
-        self.flashed.clear()
-        self.price_die.tween = None
-        self.table.flip = None
-        self.market_hold = None
-        self.dice.start(e.dice, self.anim(1.3))
+        if self.tale.month is None or self.tale.ended:
+            self.tale = summary.Tale(month=st.month)
+
+        def start(step: Step) -> None:
+            self.flashed.clear()
+            self.price_die.tween = None
+            self.table.flip = None
+            self.told_winners = self.told_walked = None
+            self.told_won = set()
+            self.dice.start(e.dice, step.seconds)
+            assert self.dice.roll is not None and step.tween is not None
+            self.dice.roll.tween = step.tween  # the step's clock is the tumble's
+
+        self.step("dice", DICE, start, sound="dice", tell_at_start=False)
 
     def _market_chosen(self, e: E.MarketChosen, st: GameState) -> None:
         g = self.game
+        self.tale.airports = tuple(st.board.airports[a].code for a in e.airports)  # type: ignore[assignment]
+        self.told_winners = self.told_walked = None
+        self.told_won = set()
         self.table.layout(g.board_rect, g.s, max(1, len(e.stops)))
-        if not e.stops:
-            o, t = (city(st.board.airports[x]) for x in e.airports)
-            self.toast(tr("Nobody can fly {o}–{t}: no flights this month", o=o, t=t))
 
     def _flash_deal(self, e: E.FlashDeal, st: GameState) -> None:
-        self.flashed.add(e.player)
-        self.toast(tr("{name} plays the flash deal: {old} → {new}", name=st.names[e.player],
-                      old=e.old, new=e.new))
+        follows = self._verdict_follows()
+
+        def start(step: Step) -> None:
+            self.flashed.add(e.player)
+            self.toast(tr("{name} plays the flash deal: {old} → {new}", name=st.names[e.player],
+                          old=e.old, new=e.new))
+            if not follows:
+                self.told_winners = list(e.winners)
+        self.step("flash deal", FLASH, start, sound="flip")
+
+    def _verdict_follows(self) -> bool:
+        """Whether the market ends later in this action (the table keeps the
+        winners back until the verdict's step)."""
+        return any(k in (E.MARKET_WON, E.NOBODY_TRAVELS) for k in self._batch_kinds[self._seen + 1:])
 
     def _market_won(self, e: E.MarketWon, st: GameState) -> None:
-        od = gamelog.od_names(st.board, st.market_json() or st.last_market)
-        self.toast(gamelog.won_sentence(e, st.names, od))
-        self.hold_market(st)
+        od = gamelog.od_names(st.board, self.held_market or st.market_json() or st.last_market)
+        text = gamelog.won_sentence(e, st.names, od)
+
+        def start(step: Step) -> None:
+            self.toast(text)
+            self.told_winners = (self.told_winners or []) + [e.player]
+            self.told_won.add(e.player)
+        self.tale.add(e)
+        self.step("verdict", VERDICT, start, sound="cash", merge=True)
 
     def _nobody_travels(self, e: E.NobodyTravels, st: GameState) -> None:
-        if e.reason is E.NobodyReason.EVERYBODY_PASSED:
-            self.toast(tr("Everybody passed: nobody travels this month"))
-        elif e.reason is E.NobodyReason.WALKED_AWAY:
-            self.toast(tr("No other bid: nobody travels this month"))
-        self.hold_market(st)
+        reason = e.reason
+        od = gamelog.od_names(st.board, self.held_market or st.market_json())
+        texts = {E.NobodyReason.EVERYBODY_PASSED: tr("Everybody passed: nobody travels this month"),
+                 E.NobodyReason.WALKED_AWAY: tr("No other bid: nobody travels this month"),
+                 E.NobodyReason.NO_ITINERARY: tr("Nobody can fly {o}–{t}: no flights this month", o=od[0], t=od[1]),
+                 E.NobodyReason.NOBODY_COULD_BID: tr("Nobody could bid: nobody travels this month")}
+
+        def start(step: Step) -> None:
+            self.toast(texts[reason])
+            self.told_winners = []
+        self.tale.add(e)
+        self.step("verdict", VERDICT, start, merge=True)
 
     def _bids_revealed(self, e: E.BidsRevealed, st: GameState) -> None:
-        self.table.start_flip(self.anim(0.7))
+        follows = self._verdict_follows()
+
+        def start(step: Step) -> None:
+            self.table.flip = step.tween
+            self.told_winners = [] if follows else list(e.winners)
+        self.step("reveal", REVEAL, start, sound="flip", tell_at_start=False)
 
     def _sensitivity_rolled(self, e: E.SensitivityRolled, st: GameState) -> None:
-        self.price_die.start(e.roll, e.price, e.accepted, self.anim(1.0))
+        name = st.names[e.player]
+
+        def start(step: Step) -> None:
+            self.price_die.start(e.roll, e.price, e.accepted, step.seconds, name)
+            self.price_die.tween = step.tween
+            self._place_die()
+        self.step("die", PriceDie.seconds(), start, sound="die", tell_at_start=False)
 
     def _walked_away(self, e: E.MarketWalkedAway, st: GameState) -> None:
-        self.toast(tr("The passengers walk away from {name}", name=st.names[e.player]))
+        def start(step: Step) -> None:
+            self.toast(tr("The passengers walk away from {name}", name=st.names[e.player]))
+            self.told_walked = e.player
+            self.told_winners = []
+        self.tale.add(e)
+        self.step("verdict", VERDICT, start, merge=True)
 
     def _season_reset(self, e: E.SeasonReset, st: GameState) -> None:
         g = self.game
-        self.toast(tr("Season 2: every plane leaves the board"))
-        for p, r, n in e.planes:
-            self.fly(Flight(p, r, g.view.route_midpoint(r), g.plane_home(p),
-                            Tween(self.anim(1.2), "in_out_cubic"), landing=False))
 
-    # ------------------------------------------------------------ drawing
-    def moving_rects(self, st: GameState) -> list[pygame.Rect]:
-        """Where the moving things are now (flying planes, the pulsing market)."""
-        view = self.game.view
-        out = []
-        for f in self.flights:
-            if f.tween.started:
-                x, y = f.pos()
-                k = int(view.token_radius() * 2.6) + 4
-                out.append(pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k))
-        if st.od is not None:
-            k = int(view.airport_radius() * 2.4) + 6
-            for c in st.od:
-                x, y = view.apx[st.callsign_airport[c]]
-                out.append(pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k))
-        return out
+        def start(step: Step) -> None:
+            self.toast(tr("Season 2: every plane leaves the board"))
+            for p, r, n in e.planes:
+                self._let_go(p, r, n)
+                self.fly(Flight(p, r, g.view.route_midpoint(r), g.plane_home(p),
+                                Tween(self.anim(SEASON - 0.1), "in_out_cubic"), landing=False))
+        self.step("season", SEASON, start, sound="takeoff")
 
-    def overlay_rects(self, st: GameState) -> list[tuple[str, pygame.Rect]]:
-        """What this room draws over the map now, by name."""
-        out: list[tuple[str, pygame.Rect]] = []
-        if self.shown_market(st) is not None and not self.dice_shown(st):
-            out.append(("bid table", self.table.rect.copy()))
-        return out
-
-    def price_die_rect(self, st: GameState) -> pygame.Rect:
-        """Where the price die is shown: beside the table of bids."""
-        s = self.game.s
-        d = int(44 * s)
-        r = pygame.Rect(0, 0, d, d)
-        r.midleft = (self.table.rect.right + int(10 * s), self.table.rect.centery)
-        return r
-
-    def shown_market(self, st: GameState) -> dict | None:
-        """The market on the table: the current one while it is priced, and the
-        finished one for a moment after, so everybody sees how it ended."""
-        if st.phase == PRICING and st.od is not None:
-            return st.market_json()
-        if self.market_hold is not None and not self.market_hold.done:
-            return self.held_market
-        return None
-
-    def dice_shown(self, st: GameState) -> bool:
-        """The dice tray is on the board (the market is being chosen)."""
-        held = self.market_hold is not None and not self.market_hold.done
-        return not held and st.phase == MARKETING and (st.decision in (ROLL_DICE, CHOOSE_OD) or bool(self.dice.roll))
-
-    def draw_market(self, surface: pygame.Surface, st: GameState) -> None:
-        """The dice while the market is chosen; the bid table while it is priced."""
-        g = self.game
-        if self.dice_shown(st):
-            who = st.names[st.roller]
-            if st.decision == ROLL_DICE:
-                cap = (tr("{name} rolls the passenger dice", name=who) if g.ctl.is_human(st.roller)
-                       else tr("{name} is rolling…", name=who))
-            elif self.dice.rolling:
-                cap = tr("Rolling… (a repeated call sign is rolled again)")
-            elif g.ctl.is_human(st.roller):
-                cap = tr("Click two dice: the market's two airports")
-            else:
-                cap = tr("{name} chooses the market…", name=who)
-            self.dice.draw(surface, st, cap, g.t)
+    def _queue_summary(self, st: GameState) -> None:
+        """After the market's last event: the month's summary card."""
+        tale = self.tale
+        if not tale.ended:
             return
-        market = self.shown_market(st)
-        if market is not None:
-            o, t = gamelog.od_names(st.board, market)
-            title = f"{tr(market['od'][0])} – {tr(market['od'][1])}: {o} – {t}"
-            self.table.draw(surface, market, st.names, title, self.flashed)
-        if self.price_die.tween is not None:
-            self.price_die.draw(surface, self.price_die_rect(st), self.game.s)
 
-    def draw_flights(self, surface: pygame.Surface) -> None:
-        g = self.game
-        for f in self.flights:
-            if not f.tween.started:
-                continue
-            seat = g.setup.seats[f.player]
-            size = g.view.token_radius() * (1.6 if f.landing else 1.4)
-            D.plane_icon(surface, f.pos(), size, f.angle(), T.seat_rgb(seat))
+        def start(step: Step) -> None:
+            assert step.tween is not None
+            self.toasts.clear()
+            self.price_die.tween = None
+            box = self._card_box(tale)
+            self.card = (tale, step.tween, box)
+            self.held_market = None  # the card takes the table's place
 
-    def draw_toasts(self, surface: pygame.Surface) -> None:
-        g = self.game
-        s = g.s
-        y = g.board_rect.y + int(160 * s)
-        for text, tw in self.toasts:
-            v = tw.raw
-            alpha = 255 if v < 0.75 else int(255 * (1 - (v - 0.75) / 0.25))
-            img = assets.text(text, int(T.TYPE.body * s), (255, 255, 255), "semibold")
-            box = img.get_rect(center=(g.board_rect.centerx, y)).inflate(int(28 * s), int(14 * s))
-            layer = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(layer, (*T.NIGHT, 225), layer.get_rect(), border_radius=int(10 * s))
-            layer.blit(img, img.get_rect(center=(box.w // 2, box.h // 2)))
-            layer.set_alpha(alpha)
-            surface.blit(layer, box.topleft)
-            y += box.h + int(8 * s)
-
+        def end(step: Step) -> None:
+            self.card = None
+            self._release_market()
+        self.step("summary", summary.SECONDS, start, end, tell_at_start=False)
 
 #: Each kind's handler (it takes its own event class).
 HANDLERS: dict[str, Callable[[Animator, Any, GameState], None]] = {
@@ -356,3 +481,6 @@ HANDLERS: dict[str, Callable[[Animator, Any, GameState], None]] = {
     E.NOBODY_TRAVELS: Animator._nobody_travels,
     E.SEASON_RESET: Animator._season_reset,
 }
+#: Kinds whose step plays their sound as it starts (the others play at once).
+STEP_KINDS = frozenset({E.DICE_ROLLED, E.SENSITIVITY_ROLLED, E.BIDS_REVEALED, E.FLASH_DEAL, E.MARKET_WON,
+                        E.PLANES_FLOWN, E.SEASON_RESET})

@@ -78,10 +78,18 @@ def line(item: LogEntry, names: Sequence[str], board: Board) -> str | None:
     return _say(e, names, board, ctx)
 
 
-def shown(log: Sequence[LogEntry], rolling: Iterable[str]) -> int:
-    """How many entries to show: a roll still tumbling on screen (its event
-    kind in ``rolling``) is not told in words before it lands, nor anything
-    after it."""
+def shown(log: Sequence[LogEntry], rolling: Iterable[str], untold: LogEntry | None = None) -> int:
+    """How many entries to show: nothing from the first entry not told yet
+    on screen (``untold``, or ``rolling.untold``: the animator tells an
+    action's events one step after the other), and a roll still tumbling on
+    screen (its event kind in ``rolling``) is not told in words before it
+    lands, nor anything after it."""
+    if untold is None:
+        untold = getattr(rolling, "untold", None)
+    if untold is not None:
+        for i in range(len(log) - 1, -1, -1):
+            if log[i] is untold:
+                return i
     kinds = set(rolling)
     if kinds:
         for i in range(len(log) - 1, -1, -1):
