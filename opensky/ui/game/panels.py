@@ -395,8 +395,10 @@ def _status_rows(pen: _Pen, x: int, y: int, right: int, p: int, st: GameState, s
 
 def _shown(counts: PlaneCounts, p: int, in_flight: Mapping[tuple[int, int], int]) -> tuple[int, int]:
     """Planes on the board and to place as the panel shows them: a plane
-    placed but still in the air is shown in the panel until it lands."""
-    flying = min(counts.on_board, sum(v for (q, _), v in in_flight.items() if q == p))
+    placed but still in the air is shown in the panel until it lands.  (A
+    negative count is a plane that has flown but not taken off on screen yet:
+    the panel shows the game before the story, which still has it.)"""
+    flying = min(counts.on_board, sum(v for (q, _), v in in_flight.items() if q == p and v > 0))
     return counts.on_board - flying, counts.to_place + flying
 
 
