@@ -99,6 +99,20 @@ def set_text_scale(k: float) -> None:
     TEXT_SCALE = k
 
 
+#: How far the text-size setting may enlarge the game screen beyond the
+#: window's own scale: the map, its overlays and the tray must still fit.
+GAME_TEXT_CAP = 1.25
+
+
+def game_scale(size: tuple[int, int]) -> float:
+    """The game screen's scale: ``ui_scale`` with the text-size setting's
+    enlargement capped at ``GAME_TEXT_CAP`` (a 150 % text size on a 960×600
+    window would leave no room for the map)."""
+    w, h = size
+    base = max(0.7, min(w / DESIGN_SIZE[0], h / DESIGN_SIZE[1]))
+    return min(ui_scale(size), base * GAME_TEXT_CAP)
+
+
 def ui_scale(size: tuple[int, int], text_scale: float | None = None) -> float:
     """Scale factor from design pixels to window pixels: 1.0 at 1280×720,
     larger on bigger windows, a bit smaller on small ones (never below 0.7),

@@ -28,10 +28,16 @@ def draw_top(surface: pygame.Surface, top: pygame.Rect, st: GameState, board: Bo
     surface.blit(title, (int(16 * s), top.centery - title.get_height() // 2))
     side = assets.text(name_of(board.extra, board.name), int(T.TYPE.small * s), (170, 185, 210), "medium")
     surface.blit(side, (int(24 * s) + title.get_width(), top.centery - side.get_height() // 2 + int(2 * s)))
-    cw = int(46 * s)
-    gap = int(3 * s)
+    f = assets.font(int(T.TYPE.tiny * s), "semibold")
+    cw = max(int(46 * s), max(f.size(month_short(m))[0] for m in range(12)) + 10)
+    gap = max(2, int(3 * s))
+    left = int(24 * s) + title.get_width() + side.get_width() + int(16 * s)
+    right = top.w - int(214 * s)  # the Undo and Menu buttons
+    room = right - left
+    if 12 * cw + 11 * gap + int(14 * s) > room:  # a narrow window or large text: narrower months
+        cw = max(int(28 * s), (room - 11 * gap - int(14 * s)) // 12)
     total = 12 * cw + 11 * gap + int(14 * s)
-    x = max(int(230 * s), (top.w - total) // 2)
+    x = max(left, min((top.w - total) // 2, right - total))
     y = top.y + int(10 * s)
     hh = top.h - int(20 * s)
     for m in range(12):

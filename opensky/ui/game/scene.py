@@ -156,7 +156,7 @@ class GameScene(SceneFacade, Scene):
 
     # ------------------------------------------------------------ layout
     def resize(self, size: tuple[int, int]) -> None:
-        s = T.ui_scale(size)
+        s = T.game_scale(size)
         w, h = size
         self.s = s
         self.layout = TableLayout.for_size(size, s)
