@@ -100,9 +100,13 @@ def _cut(word: str, font: pygame.font.Font, width: int) -> int:
 
 
 def blit_lines(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], size: int,
-               color: tuple[int, int, int], weight: str = "regular", spacing: float = 1.35) -> int:
+               color: tuple[int, int, int], weight: str = "regular", spacing: float = 1.35,
+               line_height: int | None = None) -> int:
+    """Draw ``lines`` down from ``pos``, ``line_height`` apart (by default
+    ``spacing`` times the size the text is really drawn at: never under
+    ``assets.MIN_TEXT_PX``); returns the y under the last line."""
     x, y = pos
-    lh = int(size * spacing)
+    lh = line_height if line_height is not None else int(max(size, assets.MIN_TEXT_PX) * spacing)
     for line in lines:
         if line:
             surface.blit(assets.text(line, size, color, weight), (x, y))
@@ -111,12 +115,15 @@ def blit_lines(surface: pygame.Surface, lines: list[str], pos: tuple[int, int], 
 
 
 def tooltip(surface: pygame.Surface, text_s: str, anchor: tuple[int, int], s: float) -> None:
-    """A tooltip box near ``anchor``, kept inside the window."""
-    size = int(T.TYPE.small * s)
+    """A tooltip box near ``anchor``, kept inside the window: its lines are
+    the font's own line size apart, at the size the text is drawn at."""
+    size = max(int(T.TYPE.small * s), assets.MIN_TEXT_PX)
     lines = wrap(text_s, size, int(320 * s))
     f = assets.font(size)
+    lh = f.get_linesize() + max(1, round(2 * s))
     w = max(f.size(l)[0] for l in lines) + int(20 * s)
-    h = len(lines) * int(size * 1.35) + int(14 * s)
+    pad = max(5, int(7 * s))
+    h = len(lines) * lh - (lh - f.get_height()) + 2 * pad
     x, y = anchor[0] + int(14 * s), anchor[1] + int(18 * s)
     sw, sh = surface.get_size()
     if x + w > sw - 4:
@@ -126,7 +133,7 @@ def tooltip(surface: pygame.Surface, text_s: str, anchor: tuple[int, int], s: fl
     r = pygame.Rect(max(4, x), max(4, y), w, h)
     pygame.draw.rect(surface, (0, 0, 0), r.move(0, int(2 * s)), border_radius=int(6 * s))
     pygame.draw.rect(surface, T.NIGHT, r, border_radius=int(6 * s))
-    blit_lines(surface, lines, (r.x + int(10 * s), r.y + int(7 * s)), size, (240, 240, 240))
+    blit_lines(surface, lines, (r.x + int(10 * s), r.y + pad), size, (240, 240, 240), line_height=lh)
 
 
 _SPRITES: dict[tuple, pygame.Surface] = {}

@@ -30,15 +30,23 @@ def route_area(view: BoardView, r: int) -> pygame.Rect:
                        int(abs(a[0] - b[0])) + 2 * k, int(abs(a[1] - b[1])) + 2 * k)
 
 
-def airport_area(view: BoardView, a: int, s: float) -> pygame.Rect:
-    """The window area of airport ``a`` with its hubs, badge and cube."""
+def airport_area(view: BoardView, a: int, s: float, st: GameState | None = None) -> pygame.Rect:
+    """The window area of airport ``a`` with its hubs and, when it has a call
+    sign in ``st``, the badge, cube and leader line (a badge can sit 40–60 px
+    out, see ``BoardPieces.place_badges``)."""
     x, y = view.apx[a]
     k = int(44 * s)
-    return pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k)
+    area = pygame.Rect(int(x) - k, int(y) - k, 2 * k, 2 * k)
+    if st is not None and st.airport_callsign[a] >= 0:
+        area.union_ip(view.badge_area(a))
+    return area
 
 
 def event_areas(events: Iterable[Event], st: GameState, view: BoardView, s: float) -> list[pygame.Rect]:
-    """On the board, the routes and airports that ``events`` touched."""
+    """On the board, the routes and airports that ``events`` touched, and
+    wherever a call-sign badge moved because of them.  (A plane landing later
+    can move one too: ``BoardView.render_pieces`` says where.)"""
+    view.place_badges(st)   # the spots ``st`` will be drawn with
     rects: list[pygame.Rect] = []
     for e in events:
         if isinstance(e, (E.PlanePlaced, E.CrossBorderMarkerUsed)):
@@ -46,10 +54,10 @@ def event_areas(events: Iterable[Event], st: GameState, view: BoardView, s: floa
         elif isinstance(e, E.PlanesFlown):
             rects.extend(route_area(view, r) for r in e.routes)
         elif isinstance(e, (E.CallsignPlaced, E.HubPlaced)):
-            rects.append(airport_area(view, e.airport, s))
+            rects.append(airport_area(view, e.airport, s, st))
         elif isinstance(e, E.SubsidyTaken):
-            rects.append(airport_area(view, st.callsign_airport[e.callsign], s))
-    return rects
+            rects.append(airport_area(view, st.callsign_airport[e.callsign], s, st))
+    return rects + view.badges_moved(st)
 
 
 class Damage:

@@ -217,7 +217,7 @@ class GameScene(SceneFacade, Scene):
         sidebar (with its tooltip regions and where each airline's planes wait)."""
         st = self.state
         if self.view.pieces_dirty or self.view.composite is None:
-            self.view.render_pieces(st)
+            self.repaint.add(self.view.render_pieces(st))  # where call-sign badges moved
         key = (len(self.ctl.session.log), self.seat.private_for, self.ctl.session)
         if not self.anim.blocking() and key != self.calm_key:
             self.calm, self.calm_key = st.copy(), key
