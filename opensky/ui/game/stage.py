@@ -255,8 +255,8 @@ class Stage:
             if not f.tween.started:
                 continue
             seat = g.setup.seats[f.player]
-            size = g.view.token_radius() * (1.6 if f.landing else 1.4)
-            D.plane_icon(surface, f.pos(), size, f.angle(), T.seat_rgb(seat))
+            size = g.view.token_radius() * (1.1 if f.landing else 1.0)  # lands at its parked size
+            D.blit_center(surface, D.plane_sprite(T.seat_rgb(seat), size, f.angle()), f.pos())
 
     def draw_toasts(self, surface: pygame.Surface) -> None:
         """The announcements, then the month's summary card over them."""
