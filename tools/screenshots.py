@@ -69,11 +69,13 @@ def mid_planning(app: App, board: str, players: int, placed: int) -> GameScene:
     return g
 
 
-def whole_game(app: App, board: str, players: int, tag: str, seed: int) -> None:
+def whole_game(app: App, board: str, players: int, tag: str, seed: int, label: str = "") -> None:
     """Play a hot-seat game by mouse and save the first frame of every decision,
-    plus moments of the animations."""
+    the market choice while a choice is hovered, and moments of the story told
+    between decisions: the dice tumbling, the cards flipping, the price die
+    tumbling and settled, the verdict, the take-off and the month's card."""
     sys.path.insert(0, str(ROOT))
-    from tests.ui.driver import do, plan_near_callsigns, settle
+    from tests.ui.driver import click, do, plan_near_callsigns
 
     su = GameSetup.default(players)
     su.board = board
@@ -85,48 +87,67 @@ def whole_game(app: App, board: str, players: int, tag: str, seed: int) -> None:
     rng = random.Random(seed)
     st = g.ctl.state
     seen: set[str] = set()
+
+    def once(kind: str) -> None:
+        if kind not in seen:
+            seen.add(kind)
+            frame(app, f"{kind}-{label or board}-{tag}")
+
+    def story() -> None:
+        """Step through what is told after an action, a frame at a time."""
+        t = 0.0
+        while g.busy() and t < 30 and app.stack.top is g:
+            app.step([], 0.05)
+            t += 0.05
+            a = g.anim
+            if a.dice.rolling and a.dice.roll is not None and a.dice.roll.tween.raw > 0.4:
+                once("anim-dice-rolling")
+            if a.table.flipping and a.table.flip is not None and a.table.flip.raw > 0.6:
+                once("anim-reveal")
+            if a.price_die.rolling and a.price_die.tween is not None and a.price_die.tween.raw > 0.5:
+                once("anim-price-die")
+            if a.price_die.tween is not None and not a.price_die.rolling and a.toasts:
+                once("anim-price-die-verdict")
+            leaving = [f for f in g.flights if not f.landing and f.tween.started]
+            if len(leaving) > 3 and all(f.tween.raw > 0.5 for f in leaving):  # the season reset
+                once("anim-season-reset")
+            elif leaving:
+                once("anim-fly-off")
+            if getattr(a, "card", None) is not None:
+                once("anim-month-card")
+        app.step([], 0.05)
+
     while not st.game_over:
-        settle(app, g)
+        story()
+        if app.stack.top is not g:
+            break
         d = st.decision or ""
         key = d
         if d == "bid":
             key = "handoff" if g.handoff_for is not None else "bid"
-        if key not in seen and d not in ("place_plane", "place_hub"):
-            seen.add(key)
-            frame(app, f"phase-{key}-{board}-{tag}")
+        if d == "place_plane" and st.phase == "network_planning":
+            key = "planning"
+        once(f"phase-{key}")
         a = plan_near_callsigns(g, rng)
-        if d == "bid" and g.handoff_for is not None and "bid-panel" not in seen:
-            click_pos = g.handoff_button.rect.center
-            from tests.ui.driver import click
-            click(app, click_pos)
+        if d == "choose_od" and "phase-choose_od-hover" not in seen:
+            b = g.button_for(a)
+            if b is not None:
+                hover(app, b.rect.center)
+                once("phase-choose_od-hover")
+                hover(app, (2, g.board_rect.centery))
+        if d == "bid" and g.handoff_for is not None and "phase-bid-panel" not in seen:
+            click(app, g.handoff_button.rect.center)
             want = 0 if a.arg is None else a.arg
             click(app, next(r for v, r in g.card_rects if v == want).center)
-            seen.add("bid-panel")
-            frame(app, f"phase-bid-panel-{board}-{tag}")
+            once("phase-bid-panel")
             click(app, g.confirm_button.rect.center)
             continue
         do(app, g, a)
-        if d == "roll_dice" and "dice-rolling" not in seen:
-            seen.add("dice-rolling")
-            app.step([], 0.3)
-            frame(app, f"anim-dice-rolling-{board}-{tag}")
-        if st.revealed and "reveal" not in seen and g.table.flipping:
-            seen.add("reveal")
-            app.step([], 0.5)
-            frame(app, f"anim-reveal-{board}-{tag}")
-        if g.price_die.rolling and "price-die" not in seen:
-            seen.add("price-die")
-            app.step([], 2.0)
-            frame(app, f"anim-price-die-{board}-{tag}")
-        if any(not f.landing for f in g.flights) and "fly-off" not in seen:
-            seen.add("fly-off")
-            app.step([], 0.45)
-            frame(app, f"anim-fly-off-{board}-{tag}")
-    for _ in range(200):
+    for _ in range(400):
         app.step([], 0.05)
         if app.stack.top is not g:
             break
-    frame(app, f"results-{board}-{tag}")
+    frame(app, f"results-{label or board}-{tag}")
 
 
 def board_only(board_id: str, size: tuple[int, int]) -> None:
@@ -270,7 +291,7 @@ def shoot() -> int:
         for size in ((1600, 1000), (1280, 720)):
             board_only(board_id, size)
     pygame.display.quit()
-    for size in ((1280, 720), (1920, 1080)):
+    for size in ((960, 600), (1280, 720), (1920, 1080)):
         tag = f"{size[0]}x{size[1]}"
         app = App(size)
         app.push(TitleScene(app))
@@ -294,6 +315,7 @@ def shoot() -> int:
         saves_and_replay(app, tag)
         whole_game(app, "europe", 3, tag, 5)
         whole_game(app, "north_america", 4, tag, 6)
+        whole_game(app, "europe", 2, tag, 8, "europe-2p")  # two people: bids behind the hand-off screen
         pygame.display.quit()
     return 0
 

@@ -232,6 +232,9 @@ class GameScene(SceneFacade, Scene):
             self.dirty = True
         self.decisions.update_preview()
         self.place_table(st)
+        # the bars' still parts, made here so that a frame only blits them
+        bars.tray_image(self.bottom, self.s, st, self.setup.seats, self.prompt(), self.message, self.hint_right())
+        bars.top_image(self.top, self.panel_state(), self.ctl.board, self.s)
 
     def place_table(self, st: GameState) -> None:
         """Put the table of bids where it hides none of the market's airports
