@@ -262,3 +262,33 @@ def test_the_screen_reads_a_sealed_bid_only_through_the_view(app, monkeypatch):
             shown.append(_screen(app, g))
         assert shown[0] == shown[1], f"{moment}: the screen differs with the hidden bids"
     assert a.private_for == 2 and a.selected_value() is not None
+
+
+def test_the_panels_are_drawn_again_when_what_they_show_changes(app):
+    """The panels are kept between renders while nothing they show changes
+    (only the log grows as a story is told); a score that changes is drawn."""
+    from opensky.rules.actions import PLACE_PLANE
+    from opensky.ui.scenes.game import GameScene
+    from opensky.ui.setup import GameSetup
+    su = GameSetup.default(2)
+    su.seed = 4
+    for s in su.seats:
+        s.human = True
+    g = GameScene(app, su, autosave=False)
+    app.replace(g)
+    app.step([], 0.05)
+
+    def texts() -> list[str]:
+        return [d.text for d in g.render_sidebar(g.panel_state()).drawn if d.kind == "text"]
+    before = texts()
+    assert texts() == before  # the same panels, from the cache
+    st = g.ctl.state
+    p = st.actors[0]
+    a = next(a for a in g.ctl.legal(p) if a.type == PLACE_PLANE and any(
+        st.airport_callsign[x] >= 0 for x in st.board.route_ends[a.arg]))  # takes a subsidy: +50
+    g.ctl.apply(a)
+    for _ in range(40):
+        app.step([], 0.05)
+    after = texts()
+    assert after != before
+    assert str(g.ctl.state.score(p)["total"]) in after

@@ -19,6 +19,7 @@ from __future__ import annotations
 import math
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Callable, Mapping, Sequence
 
 import pygame
@@ -120,19 +121,9 @@ class _Pen:
         if not self.fits(r):
             return
         if self.surf is not None:
-            step = _stack_step(s)
-            cw = r.w - (count - 1) * step
-            face = T.GOLD if won else (255, 255, 255)
-            edge = T.mix(T.GOLD, T.INK, 0.35) if won else T.LINE
-            rad = max(2, int(3 * s))
-            for i in range(count - 1, -1, -1):  # the cards behind peek out on the right
-                c = pygame.Rect(r.x + i * step, r.y, cw, r.h)
-                rounded(self.surf, c, face if i == 0 else T.mix(face, T.PAPER_DARK, 0.45), rad)
-                rounded(self.surf, c, edge, rad, 1)
-            img = assets.text(str(value), _chip_px(s), T.INK, "bold" if won else "semibold")
-            t = img.get_rect(center=pygame.Rect(r.x, r.y, cw, r.h).center)
-            self.surf.blit(img, t)
-            self._record("text", t, str(value))
+            img, t = _chip_image(value, count, won, r.size, s)
+            self.surf.blit(img, r.topleft)
+            self._record("text", t.move(r.topleft), str(value))
         self._record("chip", r, "×".join(map(str, (value, count))))
 
 
@@ -167,6 +158,28 @@ class _Flow:
         return self.y + self.line_h
 
 
+@lru_cache(maxsize=256)
+def _chip_image(value: int, count: int, won: bool, size: tuple[int, int], s: float
+                ) -> tuple[pygame.Surface, pygame.Rect]:
+    """A stack of ``count`` fare cards of ``value`` (made once and kept), and
+    where its figure sits in it."""
+    surf = pygame.Surface(size, pygame.SRCALPHA)
+    r = surf.get_rect()
+    step = _stack_step(s)
+    cw = r.w - (count - 1) * step
+    face = T.GOLD if won else (255, 255, 255)
+    edge = T.mix(T.GOLD, T.INK, 0.35) if won else T.LINE
+    rad = max(2, int(3 * s))
+    for i in range(count - 1, -1, -1):  # the cards behind peek out on the right
+        c = pygame.Rect(i * step, 0, cw, r.h)
+        rounded(surf, c, face if i == 0 else T.mix(face, T.PAPER_DARK, 0.45), rad)
+        rounded(surf, c, edge, rad, 1)
+    img = assets.text(str(value), _chip_px(s), T.INK, "bold" if won else "semibold")
+    t = img.get_rect(center=pygame.Rect(0, 0, cw, r.h).center)
+    surf.blit(img, t)
+    return surf, t
+
+
 def _chip_px(s: float) -> int:
     return _px(T.TYPE.tiny * s)
 
@@ -175,6 +188,7 @@ def _stack_step(s: float) -> int:
     return max(3, int(4 * s))
 
 
+@lru_cache(maxsize=256)
 def _chip_size(value: int, count: int, s: float) -> tuple[int, int]:
     f = assets.font(_chip_px(s), "bold")
     w, h = f.size(str(value))
@@ -184,9 +198,19 @@ def _chip_size(value: int, count: int, s: float) -> tuple[int, int]:
 # ------------------------------------------------------------------ sidebar
 def render_sidebar(st: GameState, seats: Sequence[Seat], side: pygame.Rect, s: float,
                    in_flight: Mapping[tuple[int, int], int], log: Sequence[LogEntry],
-                   say: Callable[[LogEntry], str | None]) -> Sidebar:
+                   say: Callable[[LogEntry], str | None], panels_key: object = None) -> Sidebar:
     """The airline panels, as tall as their content, then the log in what is
-    left (``say`` puts an entry in words)."""
+    left (``say`` puts an entry in words).  With a ``panels_key`` equal to the
+    last one's, the panels are those of the last render (only the log is
+    drawn again: the story tells the log entry by entry)."""
+    global _panels
+    key = (panels_key, side.topleft, side.size, s)
+    if panels_key is not None and _panels is not None and _panels[0] == key:
+        _, base, regions0, home0, drawn0, boxes0, dropped0, y0 = _panels
+        surf = base.copy()
+        drawn = list(drawn0)
+        boxes = list(boxes0)
+        return _with_log(surf, side, s, y0, log, say, list(regions0), dict(home0), drawn, boxes, dropped0)
     surf = pygame.Surface(side.size)
     surf.fill(T.PAPER_DARK)
     regions: list[Region] = []
@@ -219,13 +243,28 @@ def render_sidebar(st: GameState, seats: Sequence[Seat], side: pygame.Rect, s: f
         home[p] = (side.x + spot[0], side.y + spot[1])
         boxes.append(r.move(side.topleft))
         y += heights[p] + pad
+    if panels_key is not None:
+        _panels = (key, surf.copy(), tuple(regions), dict(home), tuple(drawn), tuple(boxes), pen.dropped, y)
+    return _with_log(surf, side, s, y, log, say, regions, home, drawn, boxes, pen.dropped)
+
+
+#: The last panels rendered with a key: (key, surface, regions, homes, drawn, boxes, dropped, log top).
+_panels: tuple | None = None
+
+
+def _with_log(surf: pygame.Surface, side: pygame.Rect, s: float, y: int, log: Sequence[LogEntry],
+              say: Callable[[LogEntry], str | None], regions: list[Region], home: dict[int, Point],
+              drawn: list[Drawn], boxes: list[pygame.Rect], dropped: int) -> Sidebar:
+    """The log under the panels, from ``y`` down."""
+    pad = max(5, int(10 * s))
+    w = side.w - 2 * pad
     log_rect = pygame.Rect(pad, y, w, side.h - y - pad)
     if log_rect.h >= _log_min_h(s):
         rects = render_log(surf, log_rect, s, log, say) or []
         box = log_rect.move(side.topleft)
         drawn.extend(Drawn("text", t.move(side.topleft), box, words) for t, words in rects)
         boxes.append(box)
-    return Sidebar(surf, regions, home, drawn, boxes, pen.dropped)
+    return Sidebar(surf, regions, home, drawn, boxes, dropped)
 
 
 def _panel_pad(s: float) -> int:

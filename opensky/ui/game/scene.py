@@ -29,7 +29,7 @@ import pygame
 
 from opensky.persistence.save import LoadedGame
 from opensky.rules import events as E
-from opensky.rules.actions import BID, Action
+from opensky.rules.actions import BID, CHOOSE_OD, Action
 from opensky.rules.events import Event
 from opensky.rules.state import GameState
 from opensky.ui import draw as D, theme as T
@@ -48,6 +48,7 @@ from opensky.ui.scene import Scene
 from opensky.ui.setup import GameSetup
 from opensky.ui.widgets import Button, WidgetGroup
 from opensky.ui.screens import screen
+from opensky import i18n
 from opensky.i18n import tr
 
 if TYPE_CHECKING:
@@ -85,6 +86,8 @@ class GameScene(SceneFacade, Scene):
         self.repaint = Damage()
         #: the decision's controls are offered (not while an animation blocks)
         self.controls_shown = True
+        #: this screen's own part of the panels' cache key
+        self.panels_token = object()
         #: where the table of bids was placed, and for what
         self.table_key: tuple | None = None
         #: the game as it stood before the story being told: the panels and
@@ -218,23 +221,27 @@ class GameScene(SceneFacade, Scene):
         st = self.state
         if self.view.pieces_dirty or self.view.composite is None:
             self.repaint.add(self.view.render_pieces(st))  # where call-sign badges moved
+        blocking = self.anim.blocking()
         key = (len(self.ctl.session.log), self.seat.private_for, self.ctl.session)
-        if not self.anim.blocking() and key != self.calm_key:
+        if not blocking and key != self.calm_key:
             self.calm, self.calm_key = st.copy(), key
             self.sidebar_dirty = True
+        if self.controls_shown == blocking:  # an animation began or ended
+            self.compose_widgets()
+            self.sidebar_dirty = True
+            self.dirty = True
         sb = self.sidebar
         if self.sidebar_dirty or sb is None or sb.surface.get_size() != self.side.size:
             self.sidebar = self.render_sidebar(self.panel_state())
             self.sidebar_dirty = False
-        if self.controls_shown == self.anim.blocking():  # an animation began or ended
-            self.compose_widgets()
-            self.sidebar_dirty = True
-            self.dirty = True
-        self.decisions.update_preview()
-        self.place_table(st)
-        # the bars' still parts, made here so that a frame only blits them
-        bars.tray_image(self.bottom, self.s, st, self.setup.seats, self.prompt(), self.message, self.hint_right())
-        bars.top_image(self.top, self.panel_state(), self.ctl.board, self.s)
+        if st.decision == CHOOSE_OD or self.decisions.previewing is not None:
+            self.decisions.update_preview()
+        if self.table_key is None or st.od is not None or blocking:
+            self.place_table(st)
+        if self.dirty or self.repaint.pending:  # a frame follows: make the bars' still parts now
+            bars.tray_image(self.bottom, self.s, st, self.setup.seats, self.prompt(), self.message,
+                            self.hint_right())
+            bars.top_image(self.top, self.panel_state(), self.ctl.board, self.s)
 
     def place_table(self, st: GameState) -> None:
         """Put the table of bids where it hides none of the market's airports
@@ -260,8 +267,14 @@ class GameScene(SceneFacade, Scene):
         return self.state
 
     def render_sidebar(self, st: GameState) -> panels.Sidebar:
+        """The panels and the log.  The panels are drawn again only when what
+        they show changed; while a story is told only the log grows."""
+        log = self.ctl.session.log
+        shown = ("calm", id(st)) if st is self.calm else ("live", len(log), log[-1] if log else None)
+        key = (self.panels_token, shown, self.seat.private_for, tuple(sorted(self.view.in_flight.items())),
+               i18n.language())
         return panels.render_sidebar(st, self.setup.seats, self.side, self.s, self.view.in_flight,
-                                     self.history.log[:self.log_shown()], self.log_line)
+                                     self.history.log[:self.log_shown()], self.log_line, panels_key=key)
 
     def hint_right(self) -> int:
         """Where the prompt's hint must stop: before the controls in the tray."""
