@@ -93,10 +93,11 @@ class Marks:
         """How many marks ``box`` hides (to choose the least bad spot when no
         spot is free)."""
         n = 0
-        for c in self.circles:
-            n += 3 * Marks([c]).covered_by(box)
-        for r in self.rects:
-            n += 2 * box.colliderect(r)
+        for (x, y), r in self.circles:
+            cx = min(max(x, box.left), box.right)
+            cy = min(max(y, box.top), box.bottom)
+            n += 3 * ((cx - x) ** 2 + (cy - y) ** 2 < r * r)
+        n += 2 * sum(1 for r in self.rects if box.colliderect(r))
         grown = box.inflate(int(2 * self.pad), int(2 * self.pad))
         n += sum(1 for a, b in self.segments if grown.clipline(a, b))
         return n
@@ -147,7 +148,9 @@ def clear_box(size: tuple[int, int], area: pygame.Rect, marks: Marks, prefer: Po
     box.clamp_ip(inner)
     if not marks or not marks.covered_by(box):
         return box
-    step = step or max(6, min(inner.w, inner.h) // 40)
+    # a grid of at most about a thousand spots, tried nearest first
+    free = max(1, (inner.w - w + 1) * (inner.h - h + 1))
+    step = step or max(6, min(inner.w, inner.h) // 40, int((free / 1000) ** 0.5))
     xs = range(inner.left, inner.right - w + 1, step)
     ys = range(inner.top, inner.bottom - h + 1, step)
     px, py = prefer[0] - w / 2, prefer[1] - h / 2
