@@ -207,10 +207,8 @@ def render_sidebar(st: GameState, seats: Sequence[Seat], side: pygame.Rect, s: f
     key = (panels_key, side.topleft, side.size, s)
     if panels_key is not None and _panels is not None and _panels[0] == key:
         _, base, regions0, home0, drawn0, boxes0, dropped0, y0 = _panels
-        surf = base.copy()
-        drawn = list(drawn0)
-        boxes = list(boxes0)
-        return _with_log(surf, side, s, y0, log, say, list(regions0), dict(home0), drawn, boxes, dropped0)
+        return _with_log(base.copy(), side, s, y0, log, say, list(regions0), dict(home0), list(drawn0),
+                         list(boxes0), dropped0)
     surf = pygame.Surface(side.size)
     surf.fill(T.PAPER_DARK)
     regions: list[Region] = []
