@@ -277,7 +277,25 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         os.environ["OPENSKY_DATA_DIR"] = os.path.join(tmp, "data")
         os.environ["OPENSKY_CONFIG_DIR"] = os.path.join(tmp, "config")
-        return shoot()
+        rc = shoot()
+    squeeze()
+    return rc
+
+
+def squeeze() -> None:
+    """Make the pictures about a third of their size with pngquant, when it is
+    installed (``apt-get install pngquant``): they are documentation, and the
+    repository keeps every version."""
+    import shutil
+    import subprocess
+    tool = shutil.which("pngquant")
+    if tool is None:
+        print("(pngquant not found: the pictures are left uncompressed)")
+        return
+    files = sorted(str(p) for p in OUT.glob("*.png"))
+    for k in range(0, len(files), 16):
+        subprocess.run([tool, "--quality=80-95", "--speed", "3", "--force", "--ext", ".png", *files[k:k + 16]],
+                       check=False)
 
 
 def shoot() -> int:
