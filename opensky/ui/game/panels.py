@@ -158,6 +158,12 @@ class _Flow:
         return self.y + self.line_h
 
 
+@lru_cache(maxsize=1024)
+def _wrap(text: str, size: int, width: int, weight: str) -> tuple[str, ...]:
+    """A log entry's lines (kept: the log is drawn again as the story is told)."""
+    return tuple(D.wrap(text, size, width, weight))
+
+
 @lru_cache(maxsize=256)
 def _chip_image(value: int, count: int, won: bool, size: tuple[int, int], s: float
                 ) -> tuple[pygame.Surface, pygame.Rect]:
@@ -209,41 +215,83 @@ def render_sidebar(st: GameState, seats: Sequence[Seat], side: pygame.Rect, s: f
         _, base, regions0, home0, drawn0, boxes0, dropped0, y0 = _panels
         return _with_log(base.copy(), side, s, y0, log, say, list(regions0), dict(home0), list(drawn0),
                          list(boxes0), dropped0)
+    pad = max(5, int(10 * s))
+    n = st.P
+    w = side.w - 2 * pad
+    room = side.h - pad * (n + 1)
+    hkey = (side.size, s, n)
+    guess = _last_heights.get(hkey)
+    done = _draw_panels(st, seats, side, s, in_flight, guess) if guess is not None else None
+    if done is None or done.dropped or _heights(done.need, room, n, s) != guess:
+        # the panels' heights changed (or are not known yet): measure, then draw
+        measure = _Pen(None, side.topleft, [])
+        need = []
+        for p in range(n):
+            measure.bottom = 0
+            render_panel(measure, pygame.Rect(pad, 0, w, 1 << 14), p, st, seats[p], s, in_flight)
+            need.append(measure.bottom + _panel_pad(s))
+        done = _draw_panels(st, seats, side, s, in_flight, _heights(need, room, n, s))
+    _last_heights[hkey] = done.heights
+    if panels_key is not None:
+        _panels = (key, done.surf.copy(), tuple(done.regions), dict(done.home), tuple(done.drawn),
+                   tuple(done.boxes), done.dropped, done.y)
+    return _with_log(done.surf, side, s, done.y, log, say, done.regions, done.home, done.drawn, done.boxes,
+                     done.dropped)
+
+
+def _heights(need: list[int], room: int, n: int, s: float) -> list[int]:
+    """Every panel as tall as the tallest, or each as tall as its content if
+    that leaves the log no room; squeezed to fit if nothing else does."""
+    heights = [max(need)] * n
+    if sum(heights) > room - _log_min_h(s) - max(5, int(10 * s)):
+        heights = list(need)
+    if sum(heights) > room:
+        heights = [room // n] * n
+    return heights
+
+
+@dataclass
+class _Drawn:
+    """The panels drawn with given heights, and what their content needed."""
+    surf: pygame.Surface
+    heights: list[int]
+    need: list[int]
+    regions: list[Region]
+    home: dict[int, Point]
+    drawn: list[Drawn]
+    boxes: list[pygame.Rect]
+    dropped: int
+    y: int
+
+
+def _draw_panels(st: GameState, seats: Sequence[Seat], side: pygame.Rect, s: float,
+                 in_flight: Mapping[tuple[int, int], int], heights: list[int]) -> _Drawn:
     surf = pygame.Surface(side.size)
     surf.fill(T.PAPER_DARK)
     regions: list[Region] = []
     home: dict[int, Point] = {}
     drawn: list[Drawn] = []
     boxes: list[pygame.Rect] = []
+    need: list[int] = []
     pad = max(5, int(10 * s))
-    n = st.P
     w = side.w - 2 * pad
-    measure = _Pen(None, side.topleft, [])
-    need = []
-    for p in range(n):
-        measure.bottom = 0
-        render_panel(measure, pygame.Rect(pad, 0, w, 1 << 14), p, st, seats[p], s, in_flight)
-        need.append(measure.bottom + _panel_pad(s))
-    # as tall as the tallest panel, or each as tall as its content if that
-    # leaves the log no room; squeezed to fit if nothing else does
-    room = side.h - pad * (n + 1)
-    heights = [max(need)] * n
-    if sum(heights) > room - _log_min_h(s) - pad:
-        heights = need
-    if sum(heights) > room:
-        heights = [room // n] * n
     y = pad
     pen = _Pen(surf, side.topleft, drawn)
-    for p in range(n):
+    for p in range(len(heights)):
         r = pygame.Rect(pad, y, w, heights[p])
+        pen.bottom = r.y
         local, spot = render_panel(pen, r, p, st, seats[p], s, in_flight)
+        need.append(pen.bottom - r.y + _panel_pad(s))
         regions.extend((rect.move(side.topleft), text) for rect, text in local)
         home[p] = (side.x + spot[0], side.y + spot[1])
         boxes.append(r.move(side.topleft))
         y += heights[p] + pad
-    if panels_key is not None:
-        _panels = (key, surf.copy(), tuple(regions), dict(home), tuple(drawn), tuple(boxes), pen.dropped, y)
-    return _with_log(surf, side, s, y, log, say, regions, home, drawn, boxes, pen.dropped)
+    return _Drawn(surf, list(heights), need, regions, home, drawn, boxes, pen.dropped, y)
+
+
+#: The heights the panels were last drawn with, by sidebar size, scale and
+#: number of airlines (usually right again: then the panels are drawn once).
+_last_heights: dict[tuple, list[int]] = {}
 
 
 #: The last panels rendered with a key: (key, surface, regions, homes, drawn, boxes, dropped, log top).
@@ -314,8 +362,8 @@ def render_log(surf: pygame.Surface, r: pygame.Rect, s: float, log: Sequence[Log
         header = entry[0] == "event" and entry[1].kind in _HEADERS
         weight = "semibold" if header else "regular"
         col = T.INK if newest or header else T.INK_SOFT
-        first, *rest = D.wrap(text, size, width, weight) or [""]
-        rest = D.wrap(" ".join(rest), size, width - indent, weight) if rest else []
+        first, *rest = _wrap(text, size, width, weight) or [""]
+        rest = list(_wrap(" ".join(rest), size, width - indent, weight)) if rest else []
         lines = [(first, 0, weight, col)] + [(t, indent, weight, col) for t in rest]
         if len(shown) + len(lines) > room:
             if newest and room:  # the newest entry alone is too long: its start, cut
