@@ -157,3 +157,26 @@ def test_no_hand_off_when_only_one_person_bids(app):
     st = g.state
     assert [q for q in range(3) if st.stops[q] is not None] == [0]
     assert g.seat.handoff_for is None and g.seat.private_for == 0
+
+
+def test_many_long_choices_stay_in_the_tray_at_960x600(tmp_path, monkeypatch):
+    """Four long flash answers at 960×600: they wrap into rows across the
+    tray, a label that cannot fit is cut with an ellipsis and its whole text
+    becomes the button's tooltip; nothing leaves the tray."""
+    from opensky.ui.widgets import Button
+    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "d"))
+    monkeypatch.setenv("OPENSKY_CONFIG_DIR", str(tmp_path / "c"))
+    app = App((960, 600))
+    g = europe_game(app, 3, ROUTES, HUBS)
+    labels = ["Keep 500: loses to a nonstop at 250", "Lower to 400: loses to a nonstop at 250",
+              "Lower to 300: loses to a nonstop at 250", "Lower to 250: ties with a nonstop at 250",
+              "Lower to 200: wins alone against every other airline at this table"]
+    g.decisions.buttons = [Button(x, lambda: None, small=True) for x in labels]
+    g.decisions.layout()
+    for b in g.decisions.buttons:
+        assert g.bottom.contains(b.rect), (b.label, b.rect, g.bottom)
+    cut = [b for b in g.decisions.buttons if b.label.endswith("…")]
+    assert all(b.tooltip and b.tooltip.split("\n")[0] in labels for b in cut)
+    rows = {b.rect.y for b in g.decisions.buttons}
+    assert len(rows) >= 2
+    pygame.display.quit()

@@ -287,18 +287,24 @@ class Decisions:
             dice_w = 3 * d + 2 * gap
             if g.state.decision == ROLL_DICE and self.buttons:
                 widths[0] = max(widths[0], int(180 * s))
+        # one or two rows beside the prompt; else the whole tray's width, in
+        # up to three rows, with labels cut to fit (the tooltip has them whole)
         avail = max(int(120 * s), int(body.w * 0.62) - dice_w)
-        rows: list[list[int]] = [[]]
-        used = 0
-        for i, w in enumerate(widths):
-            if rows[-1] and used + w > avail:
-                rows.append([])
-                used = 0
-            rows[-1].append(i)
-            used += w + gap
-        if len(rows) > 2:  # still too many: share the width in two rows
-            half = (len(widths) + 1) // 2
-            rows = [list(range(half)), list(range(half, len(widths)))]
+        rows = _rows(widths, avail, gap)
+        if len(rows) > 2:
+            avail = body.w - dice_w - (int(16 * s) if dice_w else 0)
+            rows = _rows(widths, avail, gap)
+            most = 3 if body.h >= 3 * max(assets.MIN_TEXT_PX + 8, int(22 * s)) + 2 * int(6 * s) else 2
+            if len(rows) > most:
+                per = -(-len(widths) // most)
+                rows = [list(range(k, min(k + per, len(widths)))) for k in range(0, len(widths), per)]
+            for row in rows:
+                room = (avail - gap * (len(row) - 1)) // len(row)
+                if sum(widths[i] for i in row) + gap * (len(row) - 1) > avail:
+                    for i in row:
+                        if widths[i] > room:
+                            self._cut_label(self.buttons[i], f, room - pad)
+                            widths[i] = room
         row_gap = int(6 * s)
         h = min(int(40 * s), (body.h - row_gap * (len(rows) - 1)) // len(rows)) if len(rows) > 1 else int(40 * s)
         total_h = len(rows) * h + (len(rows) - 1) * row_gap
@@ -317,6 +323,17 @@ class Decisions:
             g.anim.dice.layout(pygame.Rect(right - dice_w, body.y, dice_w, body.h), s)
             left = right - dice_w
         self.controls_left = left if (self.buttons or dice_w) else body.right
+
+    @staticmethod
+    def _cut_label(b: Button, f: pygame.font.Font, width: int) -> None:
+        """Cut ``b``'s label with an ellipsis to ``width`` pixels; the whole
+        label becomes its tooltip."""
+        whole = tr(b.label)
+        text = whole
+        while text and f.size(text + "…")[0] > width:
+            text = text[:-1]
+        b.tooltip = whole if not b.tooltip else whole + "\n" + tr(b.tooltip)
+        b.label = text.rstrip() + "…"
 
     # ------------------------------------------------------------ the prompt
     def prompt(self) -> tuple[str, str]:
@@ -406,6 +423,19 @@ class Decisions:
         if q.winners and q.player not in q.winners:
             return base + " " + tr("You bid {fare}; the best bid now is {best}.", fare=q.fare, best=q.best)
         return base + " " + tr("You are tied at {fare}: a lower card wins alone.", fare=q.fare)
+
+
+def _rows(widths: list[int], avail: int, gap: int) -> list[list[int]]:
+    """Buttons of ``widths`` in rows of at most ``avail`` pixels, in order."""
+    rows: list[list[int]] = [[]]
+    used = 0
+    for i, w in enumerate(widths):
+        if rows[-1] and used + w > avail:
+            rows.append([])
+            used = 0
+        rows[-1].append(i)
+        used += w + gap
+    return rows
 
 
 #: A computer's decision as the people at the screen see it.

@@ -47,7 +47,7 @@ def tooltip_text(g: "GameScene") -> str:
                 return market_slot(market, st.names[q])
     tip = g.widgets.hovered_tooltip()
     if tip and tip[0] != "":
-        return tip[0] if not any(x.hover for x in g.decisions.buttons) else ""
+        return tip[0]  # a control's own explanation (a cut label's whole text among them)
     # hovering a token or an airport with nothing to decide: describe it
     if on_map and g.board_rect.collidepoint(g.mouse):
         a = g.view.airport_at(g.mouse)
