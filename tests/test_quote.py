@@ -213,9 +213,9 @@ def cs(*names: str) -> tuple[int, ...]:
     return tuple(sorted(CALLSIGN_INDEX[n] for n in names))
 
 
-def paris_london(bids: dict[int, int]) -> GameState:
-    """Europe, three airlines on Paris–London: Ann and Bo nonstop, Cy with one
-    stop at her hub Amsterdam; the bids revealed."""
+def three_airlines() -> Session:
+    """Europe, three airlines before their first month: Ann and Bo fly
+    Paris–London nonstop, Cy with one stop at her hub Amsterdam."""
     s = Session(BOARDS["europe"], ["Ann", "Bo", "Cy"], seed=1, callsigns="recommended")
     st = s.state
     b = st.board
@@ -229,6 +229,14 @@ def paris_london(bids: dict[int, int]) -> GameState:
     while st.decision == PLACE_HUB:
         p = st.actors[0]
         s.apply(Action(PLACE_HUB, p, b.airport_index[hubs[p].pop(0)]))
+    return s
+
+
+def paris_london(bids: dict[int, int]) -> GameState:
+    """Europe, three airlines on Paris–London: Ann and Bo nonstop, Cy with one
+    stop at her hub Amsterdam; the bids revealed."""
+    s = three_airlines()
+    st = s.state
     s.apply(Action(ROLL_DICE, 0, cs("Alpha", "Bravo", "Echo")))
     s.apply(Action(CHOOSE_OD, 0, cs("Alpha", "Bravo")))
     assert st.stops == [0, 0, 1]
@@ -291,20 +299,9 @@ def test_acceptance_odds_are_the_dies():
 def test_market_preview_names_who_could_bid():
     """§6.1/R6: before Alpha–Bravo is chosen, the preview says Ann and Bo fly
     it nonstop and Cy with one stop at Amsterdam."""
-    s = Session(BOARDS["europe"], ["Ann", "Bo", "Cy"], seed=1, callsigns="recommended")
+    s = three_airlines()
     st = s.state
-    b = st.board
-    routes = {0: ["CDG-LHR", "LHR-AMS", "MAD-LIS", "MAD-LIS"], 1: ["CDG-LHR", "FRA-MUC", "MUC-FCO", "MAD-BCN"],
-              2: ["CDG-AMS", "AMS-LHR", "BER-WAW", "ATH-IST"]}
-    while st.decision == PLACE_PLANE:
-        p = st.actors[0]
-        x, y = routes[p].pop(0).split("-")
-        s.apply(Action(PLACE_PLANE, p, b.route_index[(x, y)]))
-    hubs = {0: ["MAD", "LIS"], 1: ["MUC", "CDG"], 2: ["AMS", "BER"]}
-    while st.decision == PLACE_HUB:
-        p = st.actors[0]
-        s.apply(Action(PLACE_HUB, p, b.airport_index[hubs[p].pop(0)]))
     s.apply(Action(ROLL_DICE, 0, cs("Alpha", "Bravo", "Echo")))
     pv = quote.market_preview(st, cs("Alpha", "Bravo"))
     assert pv.stops == (0, 0, 1) and pv.bidders == (0, 1, 2)
-    assert [b.airports[i].code for i in pv.paths[2][0]][1] == "AMS"
+    assert [st.board.airports[i].code for i in pv.paths[2][0]][1] == "AMS"

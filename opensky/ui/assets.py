@@ -37,6 +37,12 @@ def font_path(weight: str = "regular") -> Path:
 MIN_TEXT_PX = 12
 
 
+def px(size: float) -> int:
+    """The pixel size text of (scaled) ``size`` is drawn at: never under
+    ``MIN_TEXT_PX``."""
+    return max(int(size), MIN_TEXT_PX)
+
+
 @lru_cache(maxsize=256)
 def font(size: int, weight: str = "regular", floor: int = MIN_TEXT_PX) -> pygame.font.Font:
     """The bundled Inter font at a pixel size, never under ``floor`` (cached).

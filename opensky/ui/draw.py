@@ -85,6 +85,17 @@ def wrap(text_s: str, size: int, width: int, weight: str = "regular") -> list[st
     return lines
 
 
+def fit(text_s: str, size: int, width: int, weight: str = "regular") -> str:
+    """``text_s`` cut with an ellipsis to ``width`` pixels (unchanged if it
+    fits, or if there is no width to fit)."""
+    f = assets.font(size, weight)
+    if width <= 0 or f.size(text_s)[0] <= width:
+        return text_s
+    while text_s and f.size(text_s + "…")[0] > width:
+        text_s = text_s[:-1]
+    return text_s.rstrip() + "…"
+
+
 def _cut(word: str, font: pygame.font.Font, width: int) -> int:
     """Where to break a too-wide word: the longest start that fits, moved back
     to just after a separator if one is in its second half."""

@@ -17,12 +17,11 @@ from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.setup import Seat
 from opensky.ui.tween import Tween
-from opensky.ui.pricedie import PriceDie
+from opensky.ui.pricedie import DIE_FACE, PriceDie
 from opensky.ui.widgets import rounded, shadowed_panel
 
 __all__ = ["BidTable", "DiceTray", "PriceDie", "draw_card"]
 
-DIE_FACE = (252, 250, 244)
 
 
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, value: int | None, s: float, *,

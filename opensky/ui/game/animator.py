@@ -174,13 +174,21 @@ class Animator(Stage):
         self.tweens.clear()
         self.toasts.clear()
         self.dice.selected = []
+        self._clear_table()
+        self._chime = False
+
+    def _clear_table(self) -> None:
+        """No price die, no flip, no month's card, no market held, no verdict told."""
         self.price_die.tween = None
         self.table.flip = None
         self.card = None
         self._release_market()
+        self._forget_verdict()
+
+    def _forget_verdict(self) -> None:
+        """Nothing of the verdict is told yet."""
         self.told_winners = self.told_walked = None
         self.told_won = set()
-        self._chime = False
 
     @property
     def market_hold(self) -> Tween | None:
@@ -338,12 +346,7 @@ class Animator(Stage):
     def _month_started(self, e: E.MonthStarted, st: GameState) -> None:
         def start(step: Step) -> None:
             self.dice.reset()
-            self.price_die.tween = None
-            self.table.flip = None
-            self.card = None
-            self._release_market()
-            self.told_winners = self.told_walked = None
-            self.told_won = set()
+            self._clear_table()
         self.tale = summary.Tale(month=e.month)
         self.step("month", 0.0, start)
 
@@ -355,8 +358,7 @@ class Animator(Stage):
             self.flashed.clear()
             self.price_die.tween = None
             self.table.flip = None
-            self.told_winners = self.told_walked = None
-            self.told_won = set()
+            self._forget_verdict()
             self.dice.start(e.dice, step.seconds)
             assert self.dice.roll is not None and step.tween is not None
             self.dice.roll.tween = step.tween  # the step's clock is the tumble's
@@ -366,8 +368,7 @@ class Animator(Stage):
     def _market_chosen(self, e: E.MarketChosen, st: GameState) -> None:
         g = self.game
         self.tale.airports = tuple(st.board.airports[a].code for a in e.airports)  # type: ignore[assignment]
-        self.told_winners = self.told_walked = None
-        self.told_won = set()
+        self._forget_verdict()
         self.table.layout(g.board_rect, g.s, max(1, len(e.stops)))
 
     def _flash_deal(self, e: E.FlashDeal, st: GameState) -> None:

@@ -152,13 +152,13 @@ def _tray_image(size: tuple[int, int], s: float, seat: Look | None, prompt: tupl
         head_right = sx - lab.get_width() - int(16 * s)
     pulse_at = None
     if head:
-        text = _fit(head, size_px, head_right - x)
+        text = D.fit(head, size_px, head_right - x, "bold")
         img = assets.text(text, size_px, T.INK, "bold")
         surface.blit(img, img.get_rect(midleft=(x, head_r.centery)))
         pulse_at = (x + img.get_width(), head_r.centery)
     sub = message or hint
     if sub:
-        small = max(assets.MIN_TEXT_PX, int(T.TYPE.small * s))
+        small = assets.px(T.TYPE.small * s)
         hx = head_r.x
         width = right_limit - hx
         room = max(1, (body.h + int(small * 0.35)) // int(small * 1.35))
@@ -166,16 +166,6 @@ def _tray_image(size: tuple[int, int], s: float, seat: Look | None, prompt: tupl
             lines = list(_wrapped(sub, small, width))
             if len(lines) > room:
                 lines = lines[:room]
-                lines[-1] = _fit(lines[-1] + " …", small, width)
+                lines[-1] = D.fit(lines[-1] + " …", small, width)
             D.blit_lines(surface, lines, (hx, body.y), small, T.BAD if message else T.INK_SOFT)
     return surface, pulse_at
-
-
-def _fit(text: str, size: int, width: int, weight: str = "bold") -> str:
-    """``text`` cut with an ellipsis to fit ``width`` pixels."""
-    f = assets.font(size, weight)
-    if f.size(text)[0] <= width or width <= 0:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"

@@ -21,7 +21,7 @@ from opensky.rules.actions import (
 )
 from opensky.rules.constants import CALLSIGNS, REGIONAL_MARKERS
 from opensky.rules.state import MONTH_END
-from opensky.ui import assets, theme as T
+from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.game import tooltips
 from opensky.ui.game.layout import tray_body
 from opensky.ui.widgets import Button
@@ -303,7 +303,7 @@ class Decisions:
                 if sum(widths[i] for i in row) + gap * (len(row) - 1) > avail:
                     for i in row:
                         if widths[i] > room:
-                            self._cut_label(self.buttons[i], f, room - pad)
+                            self._cut_label(self.buttons[i], int(T.TYPE.small * s), room - pad)
                             widths[i] = room
         row_gap = int(6 * s)
         h = min(int(40 * s), (body.h - row_gap * (len(rows) - 1)) // len(rows)) if len(rows) > 1 else int(40 * s)
@@ -325,15 +325,12 @@ class Decisions:
         self.controls_left = left if (self.buttons or dice_w) else body.right
 
     @staticmethod
-    def _cut_label(b: Button, f: pygame.font.Font, width: int) -> None:
+    def _cut_label(b: Button, size: int, width: int) -> None:
         """Cut ``b``'s label with an ellipsis to ``width`` pixels; the whole
         label becomes its tooltip."""
         whole = tr(b.label)
-        text = whole
-        while text and f.size(text + "…")[0] > width:
-            text = text[:-1]
         b.tooltip = whole if not b.tooltip else whole + "\n" + tr(b.tooltip)
-        b.label = text.rstrip() + "…"
+        b.label = D.fit(whole, size, width, "semibold")
 
     # ------------------------------------------------------------ the prompt
     def prompt(self) -> tuple[str, str]:

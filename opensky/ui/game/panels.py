@@ -7,7 +7,7 @@ regions, where each airline's next plane sits, and every text and chip drawn
 with the box it must stay in) instead of writing it into the scene, so
 ``draw`` changes nothing.
 
-A panel is laid out in rows that wrap (``_Flow``) at whatever width the
+The log itself is drawn by ``logview``.  A panel is laid out in rows that wrap (``_Flow``) at whatever width the
 sidebar has, and is measured before it is drawn: the panels are as tall as
 their content, and the log has what is left, in whole lines, newest at the
 bottom.  ``tests/ui/test_panels.py`` checks at 960×600, 1280×720 and
@@ -26,11 +26,11 @@ import pygame
 
 from opensky.i18n import tr
 from opensky.rules import quote
-from opensky.rules import events as E
 from opensky.rules.constants import REGIONAL_MARKERS
 from opensky.rules.state import GameState
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.game.gamelog import LogEntry
+from opensky.ui.game.logview import log_min_h, render_log
 from opensky.ui.setup import Seat
 from opensky.ui.widgets import rounded, shadowed_panel
 
@@ -67,21 +67,6 @@ class Sidebar:
 
 PlaneCounts = quote.PlaneCounts
 plane_counts = quote.planes
-
-
-def _px(size: float) -> int:
-    """The pixel size text of design ``size`` is drawn at (never under the floor)."""
-    return max(int(size), assets.MIN_TEXT_PX)
-
-
-def _fit(text: str, size: int, width: int, weight: str = "regular") -> str:
-    """``text`` cut with an ellipsis to ``width`` pixels."""
-    f = assets.font(size, weight)
-    if f.size(text)[0] <= width:
-        return text
-    while text and f.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text + "…"
 
 
 class _Pen:
@@ -158,12 +143,6 @@ class _Flow:
         return self.y + self.line_h
 
 
-@lru_cache(maxsize=1024)
-def _wrap(text: str, size: int, width: int, weight: str) -> tuple[str, ...]:
-    """A log entry's lines (kept: the log is drawn again as the story is told)."""
-    return tuple(D.wrap(text, size, width, weight))
-
-
 @lru_cache(maxsize=256)
 def _chip_image(value: int, count: int, won: bool, size: tuple[int, int], s: float
                 ) -> tuple[pygame.Surface, pygame.Rect]:
@@ -187,7 +166,7 @@ def _chip_image(value: int, count: int, won: bool, size: tuple[int, int], s: flo
 
 
 def _chip_px(s: float) -> int:
-    return _px(T.TYPE.tiny * s)
+    return assets.px(T.TYPE.tiny * s)
 
 
 def _stack_step(s: float) -> int:
@@ -243,7 +222,7 @@ def _heights(need: list[int], room: int, n: int, s: float) -> list[int]:
     """Every panel as tall as the tallest, or each as tall as its content if
     that leaves the log no room; squeezed to fit if nothing else does."""
     heights = [max(need)] * n
-    if sum(heights) > room - _log_min_h(s) - max(5, int(10 * s)):
+    if sum(heights) > room - log_min_h(s) - max(5, int(10 * s)):
         heights = list(need)
     if sum(heights) > room:
         heights = [room // n] * n
@@ -305,7 +284,7 @@ def _with_log(surf: pygame.Surface, side: pygame.Rect, s: float, y: int, log: Se
     pad = max(5, int(10 * s))
     w = side.w - 2 * pad
     log_rect = pygame.Rect(pad, y, w, side.h - y - pad)
-    if log_rect.h >= _log_min_h(s):
+    if log_rect.h >= log_min_h(s):
         rects = render_log(surf, log_rect, s, log, say) or []
         box = log_rect.move(side.topleft)
         drawn.extend(Drawn("text", t.move(side.topleft), box, words) for t, words in rects)
@@ -315,73 +294,6 @@ def _with_log(surf: pygame.Surface, side: pygame.Rect, s: float, y: int, log: Se
 
 def _panel_pad(s: float) -> int:
     return max(5, int(9 * s))
-
-
-# ------------------------------------------------------------------ the log
-def _log_head(s: float) -> int:
-    return _px(T.TYPE.small * s)
-
-
-def _log_min_h(s: float) -> int:
-    """The log is shown when it has room for its title and a line."""
-    line = assets.font(_px(T.TYPE.tiny * s)).get_linesize()
-    head = assets.font(_log_head(s), "bold").get_linesize()
-    return 2 * _log_pad(s) + head + max(2, int(4 * s)) + line
-
-
-def _log_pad(s: float) -> int:
-    return max(5, int(8 * s))
-
-
-_HEADERS = frozenset({E.MONTH_STARTED, E.SEASON_RESET, E.GAME_OVER})
-
-
-def render_log(surf: pygame.Surface, r: pygame.Rect, s: float, log: Sequence[LogEntry],
-               say: Callable[[LogEntry], str | None]) -> list[tuple[pygame.Rect, str]]:
-    """The game log in words, newest at the bottom: whole entries, wrapped,
-    as many as fit (the newest alone, cut with an ellipsis, if even it does
-    not fit).  Returns the lines drawn (the title first) with their rectangles."""
-    rounded(surf, r, T.mix(T.PAPER_DARK, T.CARD, 0.5), int(10 * s))
-    pad = _log_pad(s)
-    x = r.x + max(8, int(12 * s))
-    head = assets.text(tr("Game log"), _log_head(s), T.INK_SOFT, "bold")
-    out = [(head.get_rect(topleft=(x, r.y + pad)), tr("Game log"))]
-    surf.blit(head, out[0][0])
-    size = _px(T.TYPE.tiny * s)
-    lh = assets.font(size).get_linesize()
-    top = out[0][0].bottom + max(2, int(4 * s))
-    room = max(0, (r.bottom - pad - top) // lh)
-    width = r.right - max(8, int(12 * s)) - x
-    indent = max(6, int(10 * s))
-    shown: list[tuple[str, int, str, tuple[int, int, int]]] = []  # (line, dx, weight, colour)
-    newest = True
-    for entry in reversed(log):
-        text = say(entry)
-        if not text:
-            continue
-        header = entry[0] == "event" and entry[1].kind in _HEADERS
-        weight = "semibold" if header else "regular"
-        col = T.INK if newest or header else T.INK_SOFT
-        first, *rest = _wrap(text, size, width, weight) or [""]
-        rest = list(_wrap(" ".join(rest), size, width - indent, weight)) if rest else []
-        lines = [(first, 0, weight, col)] + [(t, indent, weight, col) for t in rest]
-        if len(shown) + len(lines) > room:
-            if newest and room:  # the newest entry alone is too long: its start, cut
-                lines = lines[:room]
-                line, dx, wt, c = lines[-1]
-                lines[-1] = (_fit(line + "…", size, width - dx, wt), dx, wt, c)
-                shown = lines
-            break
-        shown = lines + shown
-        newest = False
-    y = top
-    for line, dx, weight, col in shown:
-        img = assets.text(line, size, col, weight)
-        rect = img.get_rect(topleft=(x + dx, y))
-        surf.blit(img, rect)
-        out.append((rect, line))
-        y += lh
-    return out
 
 
 # ------------------------------------------------------------------ a panel
@@ -416,8 +328,8 @@ def _header(pen: _Pen, r: pygame.Rect, x: int, right: int, p: int, st: GameState
     """The emblem, the name (and "computer"), the score on the right; returns
     the bottom of the header."""
     y = r.y + _panel_pad(s)
-    score = assets.text(str(st.score(p)["total"]), _px(T.TYPE.h2 * s), T.INK, "bold")
-    name_px = _px(T.TYPE.body * s)
+    score = assets.text(str(st.score(p)["total"]), assets.px(T.TYPE.h2 * s), T.INK, "bold")
+    name_px = assets.px(T.TYPE.body * s)
     name_h = assets.font(name_px, "bold").get_height()
     h = max(score.get_height(), name_h)
     sr = pen.text(score, (right - score.get_width(), y + (h - score.get_height()) // 2), str(st.score(p)["total"]))
@@ -427,10 +339,10 @@ def _header(pen: _Pen, r: pygame.Rect, x: int, right: int, p: int, st: GameState
         D.blit_center(pen.surf, D.emblem_sprite(seat.shape, T.seat_rgb(seat), emblem_r), (ex, y + h / 2))
     nx = x + int(2 * emblem_r) + max(6, int(8 * s))
     room = sr.x - max(6, int(10 * s)) - nx
-    shown = _fit(seat.name, name_px, room, "bold")
+    shown = D.fit(seat.name, name_px, room, "bold")
     nr = pen.text(assets.text(shown, name_px, T.INK, "bold"), (nx, y + (h - name_h) // 2), shown)
     if not seat.human:
-        tag_px = _px(T.TYPE.tiny * s)
+        tag_px = assets.px(T.TYPE.tiny * s)
         tag = assets.text(tr("computer"), tag_px, T.INK_SOFT)
         tx = nr.right + max(4, int(6 * s))
         if tx + tag.get_width() <= sr.x - max(4, int(6 * s)):
@@ -444,7 +356,7 @@ def _status_rows(pen: _Pen, x: int, y: int, right: int, p: int, st: GameState, s
     """The planes (icons and words), then chits, the flash deal, subsidies,
     hubs or cross-border markers: as many on a line as fit.  Adds their
     tooltip regions; returns the bottom and where the next plane sits."""
-    label_px = _px(T.TYPE.tiny * s)
+    label_px = assets.px(T.TYPE.tiny * s)
     lh = assets.font(label_px).get_linesize()
     flow = _Flow(x, y, right, 0, max(1, int(2 * s)))
     sep = assets.text(" · ", label_px, T.INK_FAINT)
@@ -495,7 +407,7 @@ def _plane_icons(pen: _Pen, flow: _Flow, p: int, st: GameState, seat: Seat, s: f
     on_shown, place_shown = _shown(counts, p, in_flight)
     size = max(6.5, 8 * s)
     step = int(size * 2.2)
-    lh = assets.font(_px(T.TYPE.tiny * s)).get_linesize()
+    lh = assets.font(assets.px(T.TYPE.tiny * s)).get_linesize()
     h = max(int(2 * size) + 2, lh)
     ix, iy = flow.place(st.N * step, h)
     box = pygame.Rect(ix, iy, st.N * step, h)
@@ -539,7 +451,7 @@ def _flow_texts(pen: _Pen, flow: _Flow, parts: Sequence[str], size: int, lh: int
         img = assets.text(part, size, T.INK_SOFT)
         w = min(img.get_width(), width)
         if w < img.get_width():
-            part = _fit(part, size, w)
+            part = D.fit(part, size, w)
             img = assets.text(part, size, T.INK_SOFT)
         if not (first and k == 0) and flow.x > flow.x0:
             if flow.at_line_start(sep.get_width() + w):
@@ -562,7 +474,7 @@ def _cards_row(pen: _Pen, x: int, y: int, right: int, p: int, st: GameState, sea
         hand = sorted(hand + [out])
     won = st.won_cards(p)
     change = st.change[p]
-    label_px = _px(T.TYPE.tiny * s)
+    label_px = assets.px(T.TYPE.tiny * s)
     labels = (tr("Hand"), tr("Won"))
     f = assets.font(label_px)
     lw = max(f.size(t)[0] for t in labels) + max(6, int(8 * s))
@@ -587,7 +499,7 @@ def _cards_row(pen: _Pen, x: int, y: int, right: int, p: int, st: GameState, sea
             img = assets.text(text, label_px, col, weight)
             w = min(img.get_width(), right - x - lw)
             if w < img.get_width():
-                text = _fit(text, label_px, w, weight)
+                text = D.fit(text, label_px, w, weight)
                 img = assets.text(text, label_px, col, weight)
             tx, ty = flow.place(img.get_width(), chip_h)
             pen.text(img, (tx, ty + (chip_h - img.get_height()) // 2), text)

@@ -130,7 +130,7 @@ class GameScene(SceneFacade, Scene):
 
     def log_shown(self) -> int:
         """How many log entries to show (a roll is told once it has landed)."""
-        return gamelog.shown(self.history.log, self.anim.rolling_kinds())
+        return self.anim.told(self.history.log)
 
     # ------------------------------------------------------------ history
     def rebuild_history(self) -> None:
