@@ -178,6 +178,7 @@ def test_spec_bundles_assets_and_boards(monkeypatch):
     assert a["_args"][0] == [str(ROOT / "main.py")]
     datas = {(Path(src).resolve(), dest) for src, dest in a["datas"]}
     assert (ROOT / "assets", "assets") in datas and (ROOT / "boards", "boards") in datas
+    assert (ROOT / "learn", "learn") in datas  # the tutorials and puzzles
     for must_keep in ("json", "yaml", "pygame", "platformdirs", "hashlib", "tempfile", "secrets"):
         assert must_keep not in a["excludes"]
 
@@ -373,12 +374,22 @@ def test_built_binary_contents():
     what build.spec excludes stays out."""
     readers = pytest.importorskip("PyInstaller.archive.readers")
     names = set(readers.CArchiveReader(str(BINARY)).toc)
-    shipped = [p for d in ("assets", "boards") for p in sorted((ROOT / d).rglob("*")) if p.is_file()]
+    shipped = [p for d in ("assets", "boards", "learn") for p in sorted((ROOT / d).rglob("*")) if p.is_file()]
     missing = [p.relative_to(ROOT).as_posix() for p in shipped if p.relative_to(ROOT).as_posix() not in names]
     assert not missing, f"not in the executable (rebuild?): {missing}"
     for f in ("assets/images/icon.png", "assets/fonts/OFL.txt", "boards/europe.yaml", "boards/north_america.yaml"):
         assert f in names, f
     assert not [n for n in names if re.search(r"tkinter|libssl|libcrypto|_tk|tcl", n)]
+
+
+@built
+def test_built_binary_checks_the_tutorials_and_puzzles(tmp_path):
+    """``tutorial --check`` from the executable: the shipped tutorials and
+    puzzles are inside it and play to their end."""
+    r = run_binary(tmp_path, "tutorial", "--check")
+    assert r.returncode == 0, r.stderr
+    if printed(r):
+        assert "tutorials: 2" in r.stdout and "puzzles: 10" in r.stdout
 
 
 @built

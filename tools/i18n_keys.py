@@ -2,7 +2,8 @@
 """List every text the player can see that goes through the translation
 function: ``tr("…")``, ``trn("…", "…")``, ``N_("…")``, button labels, choice
 options, tooltips and placeholders in opensky/, the extra keys of
-opensky/i18n.py, and the country names of the shipped boards.
+opensky/i18n.py, the country names of the shipped boards, and the texts of
+the shipped tutorials and puzzles (learn/).
 
     python tools/i18n_keys.py            # the keys, one per line (plural keys marked)
     python tools/i18n_keys.py --check    # report keys missing or untranslated in sv / pt
@@ -68,8 +69,20 @@ def keys() -> tuple[set[str], dict[str, str]]:
         for c in (data.get("countries") or {}).values():
             if isinstance(c, dict) and isinstance(c.get("name"), str):
                 simple.add(c["name"])
+    simple.update(learn_texts())
     simple = {k for k in simple if re.search(r"[A-Za-z]{2}", k) and k != "OpenSky"}
     return simple, plural
+
+
+def learn_texts() -> set[str]:
+    """The texts of the shipped tutorials and puzzles (data files, shown through ``tr``)."""
+    from opensky.learn.tutorial import load_tutorial, shipped_ids
+    out: set[str] = set()
+    for tid in shipped_ids():
+        out.update(load_tutorial(tid).texts())
+    from opensky.learn import puzzles
+    out.update(puzzles.puzzle_texts())
+    return out
 
 
 def placeholders(text: str) -> set[str]:

@@ -282,7 +282,7 @@ def main() -> int:
     return rc
 
 
-def squeeze() -> None:
+def squeeze(folder: Path = OUT) -> None:
     """Make the pictures about a third of their size with pngquant, when it is
     installed (``apt-get install pngquant``): they are documentation, and the
     repository keeps every version."""
@@ -292,7 +292,7 @@ def squeeze() -> None:
     if tool is None:
         print("(pngquant not found: the pictures are left uncompressed)")
         return
-    files = sorted(str(p) for p in OUT.glob("*.png"))
+    files = sorted(str(p) for p in folder.rglob("*.png"))
     for k in range(0, len(files), 16):
         subprocess.run([tool, "--quality=80-95", "--speed", "3", "--force", "--ext", ".png", *files[k:k + 16]],
                        check=False)

@@ -43,6 +43,10 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--bots", default="easy", help="computer player for every seat")
     d.add_argument("--exit-at-end", action="store_true",
                    help="close after the results screen and print the final state as JSON")
+    t = sub.add_parser("tutorial", help="learn to play: open a tutorial, or --check every tutorial and puzzle")
+    t.add_argument("name", nargs="?", default="europe", help="europe or north_america, or a tutorial file")
+    t.add_argument("--check", action="store_true",
+                   help="play every shipped tutorial and puzzle headless; exit 0 only if all reach their end")
     return p
 
 
@@ -63,6 +67,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "demo":
             from opensky.cli.window import run_demo
             return run_demo(args)
+        if args.command == "tutorial":
+            from opensky.cli.tutorial import run_tutorial
+            return run_tutorial(args)
         from opensky.cli.window import run_window
         return run_window()
     except CliError as e:

@@ -24,6 +24,8 @@ SCREENS: dict[str, tuple[str, str]] = {
     "save": ("opensky.ui.scenes.saves", "SaveDialog"),
     "rules": ("opensky.ui.scenes.rules", "RulesScene"),
     "settings": ("opensky.ui.scenes.settings", "SettingsScene"),
+    "puzzles": ("opensky.ui.scenes.puzzles", "PuzzleListScene"),
+    "learn": ("opensky.ui.scenes.learn", "LearnScene"),
 }
 
 

@@ -31,8 +31,9 @@ from tests.fuzz.mutate import FAMILIES, SPECIAL_FAMILIES, Mutated, mutate_some
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "scenarios"
-KINDS = ("board", "script", "save", "settings", "autosave")
-FORMAT = {"board": "yaml", "script": "yaml", "save": "json", "settings": "json", "autosave": "json"}
+KINDS = ("board", "script", "save", "settings", "autosave", "tutorial", "puzzle", "progress")
+FORMAT = {"board": "yaml", "script": "yaml", "save": "json", "settings": "json", "autosave": "json",
+          "tutorial": "yaml", "puzzle": "yaml", "progress": "json"}
 #: Cases per kind in the CI tier (``tests/fuzz/test_fuzz_files.py``).
 CI_PER_KIND = int(os.environ.get("OPENSKY_FUZZ_CASES", "60"))
 #: Share of ordinary cases also run in a real subprocess (special files always are).
@@ -212,6 +213,13 @@ def generated_settings(rng: random.Random) -> bytes:
 
 # ---------------------------------------------------------------- writing files
 
+def generated_progress(rng: random.Random) -> bytes:
+    """A learning-progress file as the game writes it (puzzle marks, tutorial steps)."""
+    doc = {"puzzles": {"01-half-the-fare": "solved", "04-flash-deal": rng.choice(["tried", "solved"])},
+           "tutorials": {"europe": {"step": rng.randrange(0, 43), "done": rng.random() < 0.5}}}
+    return json.dumps(doc, indent=1).encode()
+
+
 def sha256(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
@@ -299,6 +307,21 @@ def build_case(kind: str, seed: int, folder: Path) -> Case:
         m = mutate_some(rng, generated_settings(rng), fmt, family)
         case.files.append(write_input(folder, "config/settings.json", m, strict=False))
         case.entry, case.mode = "settings", _mode(rng, family, m.data)
+        case.desc = m.desc
+    elif kind in ("tutorial", "puzzle"):   # issue 16: the learning files are data a player can edit
+        bases = sorted((ROOT / "learn" / ("tutorials" if kind == "tutorial" else "puzzles")).glob("*.yaml"))
+        base = rng.choice(bases)
+        m = mutate_some(rng, base.read_bytes(), fmt, family)
+        case.base, case.target = base.name, f"in/{base.name}"
+        case.files.append(write_input(folder, case.target, m, strict=True))
+        case.mode = _mode(rng, family, m.data)
+        case.entry = "tutorial" if kind == "tutorial" else "load_puzzle"
+        case.desc = m.desc
+    elif kind == "progress":
+        case.base = "learn.json"
+        m = mutate_some(rng, generated_progress(rng), fmt, family)
+        case.files.append(write_input(folder, "config/learn.json", m, strict=False))
+        case.entry, case.mode = "progress", _mode(rng, family, m.data)
         case.desc = m.desc
     elif kind == "autosave":
         _autosave_case(case, rng, folder)

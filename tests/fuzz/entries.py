@@ -232,7 +232,7 @@ def mark_supersedable(case: Case) -> None:
         if f.strict or not f.mutated or f.special is not None:
             continue
         data = (folder / f.rel).read_bytes()
-        if case.kind == "settings":
+        if case.kind in ("settings", "progress"):   # a JSON object is checked value by value, then rewritten
             f.supersedable = readable_settings(data)
         else:
             f.supersedable = loadable_save(folder, data)
@@ -357,8 +357,57 @@ def _window_outcome(r: Result, case: Case, app: Any) -> None:
         r.outcome = "failed"
 
 
+def _tutorial(r: Result, case: Case) -> None:
+    """``main.py tutorial FILE``: refused in one line, or the window opens on it."""
+    from opensky.cli import main
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        rc = main(["tutorial", _arg(case)])
+    check_cli(r, "replay", rc, out.getvalue(), err.getvalue())
+
+
+def _load_puzzle(r: Result, case: Case) -> None:
+    from opensky.learn.puzzles import PuzzleError, load_puzzle
+    try:
+        pz = load_puzzle(_arg(case))
+    except PuzzleError as e:
+        r.outcome = "refused"
+        check_message(r, str(e))
+        return
+    r.outcome = "worked"
+    try:
+        pz.answer()
+        pz.explain()
+    except Exception as e:  # noqa: BLE001 - a puzzle that loads must answer
+        record_exception(r, e)
+
+
+def _progress(r: Result, case: Case) -> None:
+    """learn.json at start: the title screen and the Learn screen read it,
+    a puzzle mark is written."""
+    from opensky.learn import progress
+    from opensky.ui.app import App
+    from opensky.ui.scenes.learn import LearnScene
+    from opensky.ui.scenes.title import TitleScene
+    app = App((960, 600))
+    try:
+        app.push(TitleScene(app))
+        app.step([], 0.016)
+        app.push(LearnScene(app))
+        app.step([], 0.016)
+        err = progress.mark_puzzle("01-half-the-fare", True)
+        got = progress.load()
+        r.outcome = "worked" if err is None and got.puzzles.get("01-half-the-fare") == "solved" else "refused"
+        if err is not None:
+            check_message(r, err)
+    finally:
+        import pygame
+        pygame.display.quit()
+
+
 ENTRIES: dict[str, Callable[[Result, Case], None]] = {
     "script": _cli, "replay": _cli, "load_board": _load_board, "continue": _window, "settings": _window,
+    "tutorial": _tutorial, "load_puzzle": _load_puzzle, "progress": _progress,
 }
 
 

@@ -123,3 +123,51 @@ def plan_near_callsigns(g: GameScene, rng: random.Random) -> Action:
     cs = {a for a in st.callsign_airport if a >= 0}
     good = [x for x in legal if set(st.board.route_ends[x.arg]) & cs]
     return rng.choice(good) if good and rng.random() < 0.8 else rng.choice(legal)
+
+
+def follow_coach(app: App, g, limit: int = 6) -> None:
+    """A tutorial step, as a newcomer takes it: click where the coach's arrow
+    points (the card, then Bid; the number of planes, then the payment),
+    or Continue on a step that only says something."""
+    lesson = g.lesson
+    start = (lesson.index, lesson.moment)
+    for _ in range(limit):
+        settle(app, g)
+        g.prepare()
+        if (lesson.index, lesson.moment) != start or lesson.finished:
+            return
+        if g.coach.wants_button():
+            click(app, g.coach.button.rect.center)
+            continue
+        target = g.coach.target
+        assert target is not None, f"step {lesson.index + 1}: the coach points nowhere"
+        click(app, target.center)
+    raise AssertionError(f"step {lesson.index + 1}: following the arrow did not make the taught move")
+
+
+def play_tutorial(app: App, g, on_step=None, limit: int = 20000) -> None:
+    """Every step of a tutorial by following the coach; ``on_step(g)`` is
+    called when each step is shown (for screenshots)."""
+    lesson = g.lesson
+    shown = -1
+    for _ in range(limit):
+        if lesson.finished:
+            return
+        settle(app, g)
+        g.prepare()
+        if lesson.pending:
+            app.step([], 0.05)
+            continue
+        waited = 0.0
+        while not g.coach.shown and waited < 30.0:  # the story of the last move is still told
+            app.step([], 0.05)
+            waited += 0.05
+        g.prepare()
+        if on_step is not None and lesson.index != shown:
+            shown = lesson.index
+            on_step(g)
+        if lesson.index == len(lesson.tutorial.steps) - 1 and g.coach.wants_button():
+            click(app, g.coach.button.rect.center)
+            return
+        follow_coach(app, g)
+    raise AssertionError("the tutorial did not end")

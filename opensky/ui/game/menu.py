@@ -1,5 +1,5 @@
-"""The in-game menu (Esc), drawn over the paused game: resume, save, load,
-rules, settings (a change of language or text size lays the game out again
+"""The in-game menu (Esc), drawn over the paused game: resume, save, load
+(in a tutorial: restart), rules, settings (a change of language or text size lays the game out again
 under the menu), quit."""
 from __future__ import annotations
 
@@ -25,13 +25,17 @@ class GameMenu(Dialog):
     def __init__(self, app: "App", game: "GameScene") -> None:
         super().__init__(app)
         self.game = game
+        #: a tutorial is restarted or left, not saved (where it stands is kept)
+        tutorial = getattr(game, "restart", None)
         self.widgets.add(Button("Resume", app.pop, primary=True))
-        if not game.read_only:
+        if tutorial is not None:
+            self.widgets.add(Button("Restart tutorial", self.restart))
+        elif not game.read_only:
             self.widgets.add(Button("Save game", self.save))
             self.widgets.add(Button("Load game", self.load))
         self.widgets.add(Button("Rules", self.rules))
         self.widgets.add(Button("Settings…", self.settings))
-        self.widgets.add(Button("Quit to title", self.to_title))
+        self.widgets.add(Button("Leave tutorial" if tutorial is not None else "Quit to title", self.to_title))
         self.widgets.add(Button("Quit OpenSky", app.quit))
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -57,6 +61,10 @@ class GameMenu(Dialog):
 
     def load(self) -> None:
         self.app.push(screen("load")(self.app))
+
+    def restart(self) -> None:
+        self.app.pop()
+        self.game.restart()  # type: ignore[attr-defined]
 
     def to_title(self) -> None:
         self.app.replace(screen("title")(self.app))

@@ -65,7 +65,7 @@ class GameScene(SceneFacade, Scene):
         self.read_only = read_only
         #: a replay hosts this scene and runs it while the replay is on top
         self.host: Scene | None = None
-        self.ctl = Controller(setup, loaded, autosave=autosave and not read_only)
+        self.ctl = self.make_controller(setup, loaded, autosave and not read_only)
         if read_only:
             self.ctl.bots = {}
         self.ctl.listeners.append(self.on_events)
@@ -99,6 +99,10 @@ class GameScene(SceneFacade, Scene):
         self.sidebar_dirty = True
         if loaded is not None:
             self.rebuild_history()
+
+    def make_controller(self, setup: GameSetup, loaded: LoadedGame | None, autosave: bool) -> Controller:
+        """The controller of this screen's game (a tutorial brings its own)."""
+        return Controller(setup, loaded, autosave=autosave)
 
     @property
     def state(self) -> GameState:

@@ -1,4 +1,5 @@
-"""The title screen: New game, Continue, Rules, Settings, Quit.
+"""The title screen: New game, Continue, Load game, Learn to play, Puzzles,
+Rules, Settings, Quit.
 
 It is also where the player is told what no other screen could say
 (``App.notices``: a damaged settings file, settings that cannot be saved, …),
@@ -43,10 +44,15 @@ class TitleScene(Scene):
         self.b_new = self.widgets.add(Button("New game", self.new_game, primary=True))
         self.b_cont = self.widgets.add(Button("Continue", self.cont))
         self.b_load = self.widgets.add(Button("Load game", self.load))
+        self.b_learn = Button("Learn to play", self.learn, tooltip="A guided first game against a computer airline")
+        self.widgets.add(self.b_learn)
+        self.b_puzzles = self.widgets.add(Button("Puzzles", self.puzzles, tooltip="Ten short rule puzzles"))
         self.b_rules = self.widgets.add(Button("Rules", self.rules))
         self.b_settings = self.widgets.add(Button("Settings", self.settings))
         self.b_quit = self.widgets.add(Button("Quit", app.quit))
         self.bg: pygame.Surface | None = None
+        #: a first start (no game, no tutorial yet): the tutorial is offered
+        self.newcomer = False
         self.t = 0.0
         self.k, self.ty = app.scale, int(app.size[1] * 0.2)
 
@@ -56,8 +62,18 @@ class TitleScene(Scene):
         self.b_cont.tooltip = N_("Resume the last game where it was") if has else N_("No game to continue yet")
         self.b_load.enabled = named_saves_exist()
         self.b_load.tooltip = "" if self.b_load.enabled else N_("No saved games yet")
+        self.newcomer = self._newcomer(has)
+        self.b_learn.primary = self.newcomer
         self.dirty = True
         self.show_notices()
+
+    @staticmethod
+    def _newcomer(has_game: bool) -> bool:
+        """Nothing played yet: no game to continue and no tutorial begun."""
+        if has_game:
+            return False
+        from opensky.learn import progress
+        return not progress.load().tutorials
 
     def show_notices(self) -> None:
         """Show the next waiting notice (``App.notify``) over the title screen.
@@ -147,6 +163,12 @@ class TitleScene(Scene):
     def rules(self) -> None:
         self.app.push(screen("rules")(self.app))
 
+    def learn(self) -> None:
+        self.app.push(screen("learn")(self.app))
+
+    def puzzles(self) -> None:
+        self.app.push(screen("puzzles")(self.app))
+
     def settings(self) -> None:
         self.app.push(screen("settings")(self.app))
 
@@ -179,6 +201,15 @@ class TitleScene(Scene):
         D.plane_icon(surface, (w // 2 + title.get_width() // 2 + int(34 * k), ty + int(26 * k)),
                      int(22 * k), -math.pi / 8, T.ACCENT, outline=None)
         self.widgets.draw(surface, k)
+        if self.newcomer:  # the first start: the tutorial is where to begin
+            r = self.b_learn.rect
+            tag = assets.text(tr("New here? Start with a guided game"), int(T.TYPE.small * k), T.NIGHT, "semibold")
+            box = tag.get_rect(midleft=(r.right + int(18 * k), r.centery)).inflate(int(20 * k), int(10 * k))
+            if box.right <= w - int(8 * k):
+                pygame.draw.polygon(surface, T.GOLD, [(box.x - int(10 * k), box.centery), (box.x + 1, box.y + int(4 * k)),
+                                                      (box.x + 1, box.bottom - int(4 * k))])
+                pygame.draw.rect(surface, T.GOLD, box, border_radius=int(8 * k))
+                surface.blit(tag, tag.get_rect(center=box.center))
         ver = assets.text(tr("version {v}", v=self.app.version), int(T.TYPE.tiny * s), (150, 165, 190))
         surface.blit(ver, (int(16 * s), h - ver.get_height() - int(12 * s)))
         hint = assets.text(tr("F11 full screen"), int(T.TYPE.tiny * s), (150, 165, 190))

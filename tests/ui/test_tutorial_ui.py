@@ -1,0 +1,155 @@
+"""The tutorial in the window, driven by events as a newcomer plays it
+(issue 16): follow the arrow to the end; a wrong click gets a gentle word;
+leave, resume and restart; the title and the Learn screen."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from opensky.learn import progress
+from opensky.learn.lesson import DO
+from opensky.learn.tutorial import load_tutorial
+from opensky.ui.app import App
+from opensky.ui.game.tutorial import TutorialScene
+from opensky.ui.scenes.learn import LearnScene
+from opensky.ui.game.tutorial import TutorialDone
+from opensky.ui.scenes.title import TitleScene
+from tests.ui.driver import click, follow_coach, play_tutorial, settle
+
+
+def key(app: App, k: int) -> None:
+    app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], 0.016)
+
+
+def start(app: App, tid: str = "europe", step: int = 0) -> TutorialScene:
+    app.push(TitleScene(app))
+    g = TutorialScene(app, load_tutorial(tid), step)
+    app.push(g)
+    settle(app, g)
+    return g
+
+
+def _coach_clear_of_its_target(g: TutorialScene) -> None:
+    c = g.coach
+    if c.box is None:
+        return
+    assert g.board_rect.contains(c.box), (c.box, g.board_rect)
+    step = g.lesson.step
+    whole_map = step is not None and step.point is not None and step.point.kind == "board"
+    if c.target is not None and g.board_rect.colliderect(c.target) and not whole_map:
+        assert not c.box.colliderect(c.target), (g.lesson.index, c.box, c.target)
+
+
+@pytest.mark.parametrize("tid", ["europe", "north_america"])
+def test_a_newcomer_follows_the_arrow_to_the_end(app, tid):
+    g = start(app, tid)
+    seen = []
+
+    def look(g):
+        seen.append(g.lesson.index)
+        _coach_clear_of_its_target(g)
+        if g.lesson.moment == DO:
+            assert g.coach.target is not None, f"step {g.lesson.index + 1} points nowhere"
+        # the words are there, on the screen
+        assert g.coach.box is not None and g.coach.lines
+
+    play_tutorial(app, g, look)
+    assert seen == list(range(len(g.tutorial.steps)))
+    assert isinstance(app.stack.top, TutorialDone)
+    assert isinstance(app.stack.scenes[0], TitleScene)
+    mark = progress.load().tutorials[tid]
+    assert mark.done
+    assert g.ctl.state.game_over
+
+
+def test_a_wrong_click_gets_a_gentle_word(app):
+    g = start(app)
+    follow_coach(app, g)                     # Continue on the welcome
+    assert g.lesson.moment == DO
+    # click another route than the one the arrow shows
+    st = g.ctl.state
+    want = g.lesson.expected()
+    other = next(a for a in st.legal_actions(0) if a != want)
+    from tests.ui.driver import route_point
+    click(app, route_point(g, other.arg))
+    g.prepare()
+    assert g.ctl.session.log == []
+    assert "arrow" in g.lesson.nudge and g.coach.nudge_lines
+    assert g.message == g.lesson.nudge
+    follow_coach(app, g)                     # the arrow's route is taken
+    assert len(g.ctl.session.log) == 1 and g.lesson.nudge == ""
+
+
+def test_the_bubble_never_hides_what_it_points_at_at_three_sizes(tmp_path, monkeypatch):
+    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("OPENSKY_CONFIG_DIR", str(tmp_path / "config"))
+    for size in ((960, 600), (1920, 1080)):
+        app = App(size)
+        g = start(app)
+        for _ in range(22):                  # planning, hubs, the first months
+            settle(app, g)
+            g.prepare()
+            _coach_clear_of_its_target(g)
+            follow_coach(app, g)
+            while g.lesson.pending:
+                app.step([], 0.05)
+        pygame.display.quit()
+
+
+def test_leave_resume_and_restart(app):
+    g = start(app)
+    for _ in range(4):
+        follow_coach(app, g)
+    at = g.lesson.index
+    assert progress.load().tutorials["europe"].step == at
+    key(app, pygame.K_ESCAPE)
+    menu = app.stack.top
+    labels = [b.label for b in menu.widgets.widgets]
+    assert "Restart tutorial" in labels and "Leave tutorial" in labels and "Save game" not in labels
+    leave = next(b for b in menu.widgets.widgets if b.label == "Leave tutorial")
+    click(app, leave.rect.center)
+    assert isinstance(app.stack.top, TitleScene)
+    # the Learn screen offers to resume where the player stopped
+    click(app, app.stack.top.b_learn.rect.center)
+    learn = app.stack.top
+    assert isinstance(learn, LearnScene)
+    card = learn.cards[0]
+    assert str(at + 1) in card["status"]
+    resume = next(b for b in card["buttons"] if b.label == "Resume")
+    click(app, resume.rect.center)
+    g2 = app.stack.top
+    assert isinstance(g2, TutorialScene) and g2.lesson.index == at
+    assert g2.ctl.state.to_json() == g.ctl.state.to_json()
+    # restart from the menu: step 1 again, a fresh game
+    key(app, pygame.K_ESCAPE)
+    restart = next(b for b in app.stack.top.widgets.widgets if b.label == "Restart tutorial")
+    click(app, restart.rect.center)
+    g3 = app.stack.top
+    assert isinstance(g3, TutorialScene) and g3.lesson.index == 0 and g3.ctl.session.log == []
+
+
+def test_the_title_offers_the_tutorial_to_a_newcomer(app):
+    app.push(TitleScene(app))
+    app.step([], 0.016)
+    t = app.stack.top
+    assert t.newcomer and t.b_learn.primary
+    labels = [b.label for b in t.widgets.widgets]
+    assert labels.index("Learn to play") < labels.index("Rules") and "Puzzles" in labels
+    # something begun: no longer a newcomer
+    progress.mark_tutorial("europe", 3, False)
+    t.enter()
+    assert not t.newcomer
+
+
+def test_finished_says_what_to_try_next(app):
+    g = start(app, step=len(load_tutorial("europe").steps) - 1)
+    assert g.coach.button.label == "Finish"
+    follow_coach(app, g)
+    done = app.stack.top
+    assert isinstance(done, TutorialDone)
+    click(app, done.easy.rect.center)
+    from opensky.ui.game.scene import GameScene
+    game = app.stack.top
+    assert type(game) is GameScene
+    assert [s.human for s in game.setup.seats] == [True, False] and game.setup.seats[1].bot == "easy"
+    assert game.ctl.board.id == "europe"
