@@ -52,10 +52,13 @@ from opensky.rules.session import Session
 from opensky.rules.state import GameState
 from opensky.userfile import FileProblem, decode, display, parse_yaml, read_bytes, short
 
-__all__ = ["KINDS", "Choice", "Puzzle", "PuzzleError", "check_all", "load_puzzle", "puzzle_texts",
+__all__ = ["KINDS", "LEASE_PUZZLE", "SOLE_FARE", "VALID_ITINERARY", "WALK_AWAY", "WINNER", "Choice", "Puzzle", "PuzzleError", "check_all", "load_puzzle", "puzzle_texts",
            "puzzles_dir", "shipped_puzzles"]
 
-KINDS: tuple[str, ...] = ("winner", "sole_fare", "valid_itinerary", "lease", "walk_away")
+#: The kinds of puzzle (the front ends name them by these, not by bare strings).
+WINNER, SOLE_FARE, VALID_ITINERARY, LEASE_PUZZLE, WALK_AWAY = (
+    "winner", "sole_fare", "valid_itinerary", "lease", "walk_away")
+KINDS: tuple[str, ...] = (WINNER, SOLE_FARE, VALID_ITINERARY, LEASE_PUZZLE, WALK_AWAY)
 #: The shipped puzzles are a few kB; this is far more than one ever needs.
 MAX_BYTES = 256 * 1024
 MAX_TEXT = 300

@@ -225,7 +225,7 @@ def _point(d: Any, where: str, board: Board, players: Sequence[str]) -> Point | 
     if isinstance(d, dict) and len(d) == 1:
         (k, v), = d.items()
         if k == "route" and isinstance(v, list) and len(v) == 2 and all(isinstance(c, str) for c in v):
-            r = board.route_index.get(tuple(sorted(v)))  # type: ignore[arg-type]
+            r = board.route_index.get((v[0], v[1]))
             if r is not None:
                 return Point("route", r)
             raise TutorialError(f"{where}: 'point' names no route {short(v)}")

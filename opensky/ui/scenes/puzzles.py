@@ -13,6 +13,7 @@ import pygame
 
 from opensky.i18n import N_, tr, trn
 from opensky.learn import progress as P
+from opensky.learn import puzzles as PZ
 from opensky.learn.puzzles import Puzzle, PuzzleError, load_puzzle, puzzles_dir
 from opensky.play.seats import DEFAULT_SEATS, Seat
 from opensky.ui import assets, draw as D, theme as T
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
     from opensky.ui.app import App
 
 #: The tag of each kind of puzzle, shown on the list and above the question.
-KIND_TAGS = {"winner": N_("Who wins?"), "sole_fare": N_("Wins alone"), "valid_itinerary": N_("Valid itinerary?"),
-             "lease": N_("Leasing"), "walk_away": N_("Walk-away")}
+KIND_TAGS = {PZ.WINNER: N_("Who wins?"), PZ.SOLE_FARE: N_("Wins alone"), PZ.VALID_ITINERARY: N_("Valid itinerary?"),
+             PZ.LEASE_PUZZLE: N_("Leasing"), PZ.WALK_AWAY: N_("Walk-away")}
 MARK_COLORS = {P.SOLVED: T.GOOD, P.TRIED: T.ACCENT}
 #: The rings round the market's airports and the path asked about: a colour
 #: no airline wears.
@@ -363,18 +364,18 @@ class PuzzleScene(Scene):
         pz, st = self.puzzle, self.puzzle.state
         winners = pz.winners() if self.chosen is not None else []
         out: list[tuple[int, int | None, str, bool]] = []
-        if pz.kind in ("winner", "walk_away", "sole_fare"):
+        if pz.kind in (PZ.WINNER, PZ.WALK_AWAY, PZ.SOLE_FARE):
             for q in range(st.P):
                 stops = st.stops[q]
                 if stops is None:
                     continue
                 cls = tr("nonstop") if stops == 0 else trn("{n} stop", "{n} stops", stops)
                 fare = st.bid[q]
-                if pz.kind == "sole_fare" and q == pz.player and fare is None:
+                if pz.kind == PZ.SOLE_FARE and q == pz.player and fare is None:
                     out.append((q, None, cls, False))
                 elif fare is not None:
                     out.append((q, fare, cls, q in winners))
-        elif pz.kind == "lease" and pz.player is not None:
+        elif pz.kind == PZ.LEASE_PUZZLE and pz.player is not None:
             for card in st.won_cards(pz.player):
                 out.append((pz.player, card, tr("won"), True))
         return out
