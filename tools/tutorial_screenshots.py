@@ -65,7 +65,7 @@ def main() -> int:
         play_tutorial(app, g, shot)
         app.step([], 0.1)
         pygame.image.save(app.window, str(out / "end.png"))
-        print(f"{tid}: {len(t.steps)} steps in {time.perf_counter() - started:.1f} s (simulated time)")
+        print(f"{tid}: {len(t.steps)} steps, shot in {time.perf_counter() - started:.1f} s")
         pygame.display.quit()
     sys.path.insert(0, str(ROOT / "tools"))
     from screenshots import squeeze  # the same pngquant step as tools/screenshots.py

@@ -56,7 +56,8 @@ def test_a_newcomer_follows_the_arrow_to_the_end(app, tid):
     play_tutorial(app, g, look)
     assert seen == list(range(len(g.tutorial.steps)))
     assert isinstance(app.stack.top, TutorialDone)
-    assert isinstance(app.stack.scenes[0], TitleScene)
+    from opensky.ui.scenes.results import ResultsScene
+    assert isinstance(app.stack.scenes[0], ResultsScene)   # the final score, as after any game
     mark = progress.load().tutorials[tid]
     assert mark.done
     assert g.ctl.state.game_over

@@ -51,6 +51,8 @@ class Coach:
         self.lines: list[str] = []
         self.head = ""
         self.nudge_lines: list[str] = []
+        #: while the story's moves are played: a small sign saying so (its text and box)
+        self.pill: tuple[str, pygame.Rect] | None = None
         self._key: tuple = ()
 
     # ------------------------------------------------------------ what is shown
@@ -143,7 +145,7 @@ class Coach:
         g = self.game
         lesson = self.ctl.lesson
         target = self.aim() if self.shown else None
-        key = (lesson.index, lesson.moment, lesson.nudge, self.shown, tuple(g.board_rect), tuple(g.layout.tray), tuple(target or ()),
+        key = (lesson.index, lesson.moment, lesson.nudge, self.shown, bool(lesson.pending), g.state.od, tuple(g.board_rect), tuple(g.layout.tray), tuple(target or ()),
                g.seat.selected_card, g.decisions.lease_k, T.TEXT_SCALE, tr("Continue"))
         if key == self._key:
             return
@@ -151,6 +153,7 @@ class Coach:
         g.dirty = True
         self.target = target
         step = lesson.step
+        self.pill = self._pill() if lesson.pending else None
         if not self.shown or step is None:
             self.box = None
             return
@@ -182,6 +185,7 @@ class Coach:
         h += pad
         h = min(h, board.h - int(16 * s))
         marks = market_marks(g.state, g.view) if g.state.od is not None else Marks()
+        marks.rects += [r for _, r in g.overlays()]   # the table of bids, an announcement, the month's card
         if target is not None and board.colliderect(target) and not target.contains(board.inflate(-40, -40)):
             marks.rects.append(target.inflate(int(16 * s), int(16 * s)))
         prefer = self._prefer((w, h), target)
@@ -194,6 +198,18 @@ class Coach:
         if lesson.moment == READ:
             self.button.rect = pygame.Rect(self.box.right - pad - bw, self.box.bottom - pad - bh, bw, bh)
         g.compose_widgets()
+
+    def _pill(self) -> tuple[str, pygame.Rect]:
+        """The sign shown while moves are played for the person."""
+        g = self.game
+        s = g.s
+        text = tr("Played for you — click or press Space to hurry")
+        f = assets.font(int(T.TYPE.small * s), "semibold")
+        w, h = f.size(text)[0] + int(28 * s), int(30 * s)
+        marks = market_marks(g.state, g.view) if g.state.od is not None else Marks()
+        board = g.board_rect
+        box = clear_box((w, h), board, marks, (board.centerx, board.bottom - h), margin=int(10 * s))
+        return text, box
 
     def _prefer(self, size: tuple[int, int], target: pygame.Rect | None) -> tuple[float, float]:
         """Where the bubble would like to be: beside the place it points at,
@@ -214,6 +230,12 @@ class Coach:
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:
+        if self.pill is not None:
+            text, r = self.pill
+            s = self.game.s
+            pygame.draw.rect(surface, T.NIGHT, r, border_radius=r.h // 2)
+            img = assets.text(text, int(T.TYPE.small * s), (255, 255, 255), "semibold")
+            surface.blit(img, img.get_rect(center=r.center))
         box = self.box
         if box is None:
             return

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from opensky.i18n import N_, tr
+from opensky.learn.lesson import READ
 from opensky.learn.tutorial import Tutorial
 from opensky.persistence.save import LoadedGame
 from opensky.play.controller import Controller
@@ -67,8 +68,18 @@ class TutorialScene(GameScene):
             self.finish()
 
     def finish(self) -> None:
-        self.app.replace(screen("title")(self.app))
+        """The final score as after any game, and over it what to try next."""
+        self.app.replace(screen("results")(self.app, self.setup, self.ctl.state, self.history.scores))
         self.app.push(TutorialDone(self.app, self.tutorial))
+
+    def prompt(self) -> tuple[str, str]:
+        """While a step waits to be read at the person's own decision, the
+        tray says so (not that the airline is deciding)."""
+        head, hint = super().prompt()
+        if (self.tctl is not None and self.lesson.moment == READ
+                and self.tutorial.human in self.state.actors and not self.anim.blocking()):
+            return (tr("Read the step, then press Continue"), hint)
+        return head, hint
 
     def restart(self) -> None:
         """Start the tutorial again from its first step."""
@@ -114,7 +125,8 @@ class TutorialScene(GameScene):
         return super().wants_frame() or (self.on_top() and self.coach is not None and self.coach.target is not None)
 
     def damage(self) -> list[pygame.Rect] | None:
-        return None if self.coach is not None and self.coach.box is not None else super().damage()
+        c = self.coach
+        return None if c is not None and (c.box is not None or c.pill is not None) else super().damage()
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

@@ -62,18 +62,20 @@ class LearnScene(Scene):
                 buttons.append(Button("Start", self._open(t, False), primary=True))
             for b in buttons:
                 self.widgets.add(b)
-            self.cards.append({"title": tr(t.title), "board": name_of(t.board.extra, t.board.name),
+            self.cards.append({"title": name_of(t.board.extra, t.board.name), "tag": tr("Guided game"),
+                               "tutorial": t,
                                "about": tr(t.about), "status": status, "done": bool(mark and mark.done),
                                "buttons": buttons})
-        solved = sum(1 for v in prog.puzzles.values() if v == "solved")
         try:
             from opensky.learn.puzzles import shipped_puzzles
-            total = len(shipped_puzzles())
+            ids = [pz.id for pz in shipped_puzzles()]
         except Exception:  # noqa: BLE001 - a damaged puzzle file is told on the puzzles screen
-            total = 0
+            ids = []
+        marks = [prog.puzzles.get(i, "") for i in ids]
+        solved, total = marks.count(progress.SOLVED), len(ids)
         pb = Button("Open the puzzles", self.puzzles, primary=not self.tutorials)
         self.widgets.add(pb)
-        self.cards.append({"title": tr("Rule puzzles"), "board": "",
+        self.cards.append({"title": tr("Rule puzzles"), "tag": tr("Test yourself"), "tutorial": None, "marks": marks,
                            "about": tr("Short positions from real play: who wins this market, which fare wins "
                                        "alone, is this two-stop valid, what change do you keep. The engine "
                                        "explains every answer."),
@@ -101,7 +103,7 @@ class LearnScene(Scene):
         n = len(self.cards)
         gap = int(20 * s)
         cw = min(int(340 * s), (w - int(60 * s) - (n - 1) * gap) // n)
-        ch = min(int(360 * s), h - int(190 * s))
+        ch = min(int(500 * s), h - int(120 * s) - int(T.BUTTON_H * s) - int(50 * s))
         x = (w - (n * cw + (n - 1) * gap)) // 2
         top = int(120 * s)
         bh = int(T.BUTTON_H * s)
@@ -109,12 +111,17 @@ class LearnScene(Scene):
             rect = pygame.Rect(x, top, cw, ch)
             card["rect"] = rect
             pad = int(20 * s)
+            pic = pygame.Rect(rect.x + pad // 2, rect.y + pad // 2, cw - pad, int(ch * 0.34))
+            card["pic"] = pic
+            card["thumb"] = _thumbnail(card["tutorial"], pic.size, s, card.get("marks", []))
             card["about_lines"] = D.wrap(card["about"], int(T.TYPE.body * s), cw - 2 * pad)
             by = rect.bottom - pad - bh
-            for b in reversed(card["buttons"]):
-                b.rect = pygame.Rect(rect.x + pad, by, cw - 2 * pad, bh)
-                by -= bh + int(10 * s)
-            card["text_bottom"] = by + bh
+            buttons = card["buttons"]
+            gap_b = int(10 * s)
+            bw = (cw - 2 * pad - gap_b * (len(buttons) - 1)) // len(buttons)
+            for k, b in enumerate(buttons):   # side by side: Resume | Start again
+                b.rect = pygame.Rect(rect.x + pad + k * (bw + gap_b), by, bw, bh)
+            card["text_bottom"] = by
             x += cw + gap
         self.back.rect = pygame.Rect(int(30 * s), h - int(30 * s) - bh, int(140 * s), bh)
         self.dirty = True
@@ -141,18 +148,22 @@ class LearnScene(Scene):
             r = card["rect"]
             shadowed_panel(surface, r, T.PAPER, int(16 * s), shadow=int(5 * s), alpha=110)
             pad = int(20 * s)
-            y = r.y + pad
-            if card["board"]:
-                tag = assets.text(card["board"].upper(), int(T.TYPE.tiny * s), T.ACCENT_DARK, "bold")
-                surface.blit(tag, (r.x + pad, y))
-                y += tag.get_height() + int(4 * s)
+            pic = card["pic"]
+            surface.blit(card["thumb"], pic.topleft)
+            y = pic.bottom + int(12 * s)
+            tag = assets.text(card["tag"].upper(), int(T.TYPE.tiny * s), T.ACCENT_DARK, "bold")
+            surface.blit(tag, (r.x + pad, y))
+            y += tag.get_height() + int(4 * s)
             title = D.fit(card["title"], int(T.TYPE.h2 * s), r.w - 2 * pad, "bold")
             t = assets.text(title, int(T.TYPE.h2 * s), T.INK, "bold")
             surface.blit(t, (r.x + pad, y))
             y += t.get_height() + int(10 * s)
             room = card["text_bottom"] - int(40 * s)
             lh = int(max(T.TYPE.body * s, assets.MIN_TEXT_PX) * 1.35)
-            lines = card["about_lines"][:max(0, (room - y) // lh)]
+            fits = max(0, (room - y) // lh)
+            lines = card["about_lines"][:fits]
+            if len(card["about_lines"]) > fits and lines:  # cut: say so
+                lines[-1] = D.fit(lines[-1] + " …", int(T.TYPE.body * s), r.w - 2 * pad)
             D.blit_lines(surface, lines, (r.x + pad, y), int(T.TYPE.body * s), T.INK_SOFT)
             chip = pygame.Rect(r.x + pad, card["text_bottom"] - int(34 * s), r.w - 2 * pad, int(26 * s))
             colour = T.GOOD if card["done"] else T.INK_SOFT
@@ -168,6 +179,57 @@ class LearnScene(Scene):
         tip = self.widgets.hovered_tooltip()
         if tip:
             D.tooltip(surface, tip[0], pygame.mouse.get_pos(), s)
+
+
+def _thumbnail(t: Tutorial | None, size: tuple[int, int], s: float, marks: list[str]) -> pygame.Surface:
+    """A card's picture: the tutorial's board side with its call-sign
+    airports, or (the puzzles) a fare card per puzzle, gold when solved."""
+    w, h = size
+    surf = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+    body = pygame.Surface(surf.get_size())
+    body.fill(T.CARD)
+    if t is not None:
+        from opensky.play.seats import GameSetup
+        from opensky.rules.state import GameState
+        from opensky.ui.boardview import BoardView
+        # drawn large and made small: a picture of the map, not text to read
+        k = 2.4
+        big = pygame.Surface((int(w * k), int(h * k)))
+        view = BoardView(t.board, GameSetup.default(2).seats)
+        view.layout(big.get_rect(), 1.0)
+        view.draw(big, GameState(t.board, list(t.players), dict(t.callsigns)))
+        body = pygame.transform.smoothscale(big, (max(1, w), max(1, h)))
+    else:
+        _puzzle_cards(body, marks, s)
+    mask = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=int(12 * s))
+    surf.blit(body, (0, 0))
+    surf.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    return surf
+
+
+def _puzzle_cards(body: pygame.Surface, marks: list[str], s: float) -> None:
+    """Two rows of fare-card shapes, one per puzzle: gold and ticked when
+    solved, amber-edged when tried, plain when new."""
+    w, h = body.get_size()
+    n = max(1, len(marks))
+    cols = (n + 1) // 2
+    gap = max(4, int(10 * s))
+    cw = min((w - (cols + 1) * gap) // cols, int((h - 3 * gap) / 2 / 1.35))
+    chh = int(cw * 1.35)
+    x0 = (w - (cols * cw + (cols - 1) * gap)) // 2
+    y0 = (h - (2 * chh + gap)) // 2
+    size = max(12, int(cw * 0.42))
+    for i, m in enumerate(marks):
+        r = pygame.Rect(x0 + (i % cols) * (cw + gap), y0 + (i // cols) * (chh + gap), cw, chh)
+        fill = T.GOLD if m == progress.SOLVED else (255, 255, 255)
+        edge = T.ACCENT if m == progress.TRIED else T.LINE
+        rounded(body, r.move(0, max(1, int(2 * s))), T.mix(T.INK, T.CARD, 0.8), int(6 * s))
+        rounded(body, r, fill, int(6 * s))
+        rounded(body, r, edge, int(6 * s), max(1, int(2 * s)))
+        label = "✓" if m == progress.SOLVED else str(i + 1)
+        img = assets.text(label, size, T.INK, "bold")
+        body.blit(img, img.get_rect(center=r.center))
 
 
 __all__ = ["LearnScene"]
