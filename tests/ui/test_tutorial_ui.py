@@ -154,3 +154,24 @@ def test_finished_says_what_to_try_next(app):
     assert type(game) is GameScene
     assert [s.human for s in game.setup.seats] == [True, False] and game.setup.seats[1].bot == "easy"
     assert game.ctl.board.id == "europe"
+
+
+def test_a_wrong_number_of_planes_leads_back(app):
+    """Leasing is two clicks: after choosing another number of planes the
+    arrow points at Back, then at the number the step teaches."""
+    t = load_tutorial("europe")
+    i = next(k for k, s in enumerate(t.steps) if s.do is not None and s.do.type == "lease" and s.do.arg[0] > 0)
+    g = start(app, step=i)
+    g.prepare()
+    one = g.coach.target
+    two = next(b for b in g.decisions.buttons if getattr(b.on_click, "lease_k", 0) == 2)
+    assert one is not None and not two.rect.colliderect(one)
+    click(app, two.rect.center)
+    g.prepare()
+    back = next(b for b in g.decisions.buttons if hasattr(b.on_click, "lease_k") and b.on_click.lease_k is None)
+    assert g.coach.target is not None and g.coach.target.contains(back.rect)
+    click(app, back.rect.center)
+    g.prepare()
+    follow_coach(app, g)    # the count, then the payment: the taught lease is made
+    follow_coach(app, g)
+    assert g.lesson.index > i

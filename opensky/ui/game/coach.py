@@ -128,11 +128,15 @@ class Coach:
                 if (v or 0) == want:
                     return r.inflate(int(8 * g.s), int(8 * g.s))
             return None
-        if a.type == A.LEASE and a.arg[0] > 0 and g.decisions.lease_k != a.arg[0]:
+        if a.type == A.LEASE and g.decisions.lease_k != (a.arg[0] or None):
+            # leasing is two clicks (how many, then how to pay): the count
+            # button, or Back when another count was chosen
+            want = a.arg[0] if g.decisions.lease_k is None else None
             for lb in g.decisions.buttons:
-                if getattr(lb.on_click, "lease_k", None) == a.arg[0]:
+                if hasattr(lb.on_click, "lease_k") and getattr(lb.on_click, "lease_k") == want:
                     return lb.rect.inflate(int(8 * g.s), int(8 * g.s))
-            return None
+            if want is not None or g.decisions.lease_k is not None:
+                return None
         if a.type in A.CHANCE_TYPES:  # one button rolls: its outcome is the story's
             b = g.decisions.buttons[0] if g.decisions.buttons else None
         else:
