@@ -175,3 +175,20 @@ def test_a_wrong_number_of_planes_leads_back(app):
     follow_coach(app, g)    # the count, then the payment: the taught lease is made
     follow_coach(app, g)
     assert g.lesson.index > i
+
+
+def test_the_command_opens_a_tutorial_in_the_window(tmp_path):
+    """``python main.py tutorial north_america``: the window opens on it."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    env = dict(os.environ, OPENSKY_EXIT_AFTER_FIRST_FRAME="1", OPENSKY_CONFIG_DIR=str(tmp_path / "c"),
+               OPENSKY_DATA_DIR=str(tmp_path / "d"), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    r = subprocess.run([sys.executable, str(root / "main.py"), "tutorial", "north_america"], env=env,
+                       capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert r.returncode == 0, r.stderr
+    assert "FRAME" in r.stdout and "Traceback" not in r.stderr
+    # where it stands is kept from the first step on
+    assert (tmp_path / "c" / "learn.json").is_file()
