@@ -192,3 +192,36 @@ def test_the_command_opens_a_tutorial_in_the_window(tmp_path):
     assert "FRAME" in r.stdout and "Traceback" not in r.stderr
     # where it stands is kept from the first step on
     assert (tmp_path / "c" / "learn.json").is_file()
+
+
+@pytest.mark.parametrize("lang", ["sv", "pt"])
+def test_every_step_fits_its_bubble_with_large_text_in_a_small_window(tmp_path, monkeypatch, lang):
+    """Swedish and Portuguese run longer than English; at 960×600 with the
+    largest text every step's words (and picture, and Continue) fit the
+    bubble, which fits the map."""
+    import json
+    from opensky.learn.lesson import Lesson
+    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "data"))
+    monkeypatch.setenv("OPENSKY_CONFIG_DIR", str(tmp_path / "config"))
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config" / "settings.json").write_text(json.dumps({"language": lang, "text_scale": 1.5}))
+    app = App((960, 600))
+    try:
+        app.push(TitleScene(app))
+        for tid in ("europe", "north_america"):
+            t = load_tutorial(tid)
+            g = TutorialScene(app, t, 0)
+            app.push(g)
+            app.step([], 0.016)
+            for k in range(len(t.steps)):      # each step as it is first shown, without its story
+                g.tctl.lesson, _ = Lesson.resume(t, k)
+                g.coach.ctl = g.tctl
+                g.coach._key = ()
+                g.coach.prepare()
+                c = g.coach
+                assert c.box is not None and g.board_rect.contains(c.box), (tid, k + 1)
+                assert c.content_h <= c.box.h, (tid, k + 1, c.content_h, c.box.h)
+                assert c.lines and all(line.strip() for line in c.lines[:1])
+            app.pop()
+    finally:
+        pygame.display.quit()

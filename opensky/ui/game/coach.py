@@ -49,6 +49,8 @@ class Coach:
         self.target: pygame.Rect | None = None
         self.picture: pygame.Rect | None = None
         self.lines: list[str] = []
+        self.body_px = 12
+        self.content_h = 0
         self.head = ""
         self.nudge_lines: list[str] = []
         #: while the story's moves are played: a small sign saying so (its text and box)
@@ -170,24 +172,33 @@ class Coach:
         title = tr(step.title) if step.title else ""
         self.head = tr("Step {k} of {n}", k=lesson.index + 1, n=n) + (f" · {title}" if title else "")
         self.head = D.fit(self.head, int(T.TYPE.small * s), text_w, "semibold")
-        self.lines = D.wrap(tr(step.say), int(T.TYPE.body * s), text_w)
-        self.nudge_lines = D.wrap(lesson.nudge, int(T.TYPE.small * s), text_w, "semibold") if lesson.nudge else []
-        body_lh = int(max(T.TYPE.body * s, assets.MIN_TEXT_PX) * 1.35)
         small_lh = int(max(T.TYPE.small * s, assets.MIN_TEXT_PX) * 1.35)
-        h = pad + small_lh + int(6 * s) + len(self.lines) * body_lh
-        pic_h = int(150 * s) if step.picture in _pictures() else 0
-        if pic_h:
-            h += int(8 * s) + pic_h
-        if self.nudge_lines:
-            h += int(8 * s) + len(self.nudge_lines) * small_lh
+        self.nudge_lines = D.wrap(lesson.nudge, int(T.TYPE.small * s), text_w, "semibold") if lesson.nudge else []
         bh = int(36 * s)
-        if lesson.moment == READ:
-            label = tr("Finish") if lesson.last else tr("Continue")
-            self.button.label = label
-            bw = assets.font(int(T.TYPE.small * s), "semibold").size(label)[0] + int(40 * s)
-            h += int(10 * s) + bh
-        h += pad
-        h = min(h, board.h - int(16 * s))
+        label = tr("Finish") if lesson.last else tr("Continue")
+        self.button.label = label
+        bw = assets.font(int(T.TYPE.small * s), "semibold").size(label)[0] + int(40 * s)
+        room = board.h - int(16 * s)
+        # the words at the body size, a little smaller (then without the
+        # picture) when large text in a small window would not fit the map
+        for k in (1.0, 0.9, 0.8, 0.7, 0.6):
+            self.body_px = max(assets.MIN_TEXT_PX, int(T.TYPE.body * s * k))
+            self.lines = D.wrap(tr(step.say), self.body_px, text_w)
+            body_lh = int(self.body_px * 1.35)
+            pic_h = int(150 * s) if step.picture in _pictures() and k >= 0.8 else 0
+            h = pad + small_lh + int(6 * s) + len(self.lines) * body_lh
+            if pic_h:
+                h += int(8 * s) + pic_h
+            if self.nudge_lines:
+                h += int(8 * s) + len(self.nudge_lines) * small_lh
+            if lesson.moment == READ:
+                h += int(10 * s) + bh
+            h += pad
+            if h <= room:
+                break
+        #: what the words, picture and button need (a test checks it fits the bubble)
+        self.content_h = h
+        h = min(h, room)
         marks = market_marks(g.state, g.view) if g.state.od is not None else Marks()
         marks.rects += [r for _, r in g.overlays()]   # the table of bids, an announcement, the month's card
         if target is not None and board.colliderect(target) and not target.contains(board.inflate(-40, -40)):
@@ -254,7 +265,7 @@ class Coach:
         x, y = box.x + pad, box.y + pad
         surface.blit(assets.text(self.head, int(T.TYPE.small * s), T.ACCENT_DARK, "semibold"), (x, y))
         y += int(max(T.TYPE.small * s, assets.MIN_TEXT_PX) * 1.35) + int(6 * s)
-        y = D.blit_lines(surface, self.lines, (x, y), int(T.TYPE.body * s), T.INK)
+        y = D.blit_lines(surface, self.lines, (x, y), self.body_px, T.INK)
         step = lesson.step
         if self.picture is not None and step is not None and step.picture:
             pic = self.picture
