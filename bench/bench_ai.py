@@ -43,6 +43,9 @@ from opensky.ai.base import Bot  # noqa: E402
 from opensky.board.loader import load_board  # noqa: E402
 from opensky.play.selfplay import play_game  # noqa: E402
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from ai_habits import Habits, finish, observer  # noqa: E402
+
 BOARDS = ("europe", "north_america")
 _BOARD_CACHE: dict[str, Any] = {}
 
@@ -71,7 +74,12 @@ def play(task: tuple[tuple[str, ...], int, int, int | None]) -> dict[str, Any]:
     shift = g % P
     seat_bots = [lineup[(s + shift) % P] for s in range(P)]
     bots = [make(n, rng.randrange(2**31), budget) for n in seat_bots]
-    game = play_game(board, bots, rng, callsigns="recommended", timed=True)
+    habits = {s: Habits() for s in range(P)}
+    game = play_game(board, bots, rng, callsigns="recommended", timed=True, observe=observer(habits))
+    finish(habits, game.state)
+    per_bot: dict[str, Habits] = {n: Habits() for n in set(lineup)}
+    for s, h in habits.items():
+        per_bot[seat_bots[s]].add(h)
     assert game.decision_times is not None
     times: dict[str, list[float]] = {n: [] for n in set(lineup)}
     for s, ts in enumerate(game.decision_times):
@@ -81,7 +89,7 @@ def play(task: tuple[tuple[str, ...], int, int, int | None]) -> dict[str, Any]:
     for s in win:
         share[seat_bots[s]] += 1.0 / len(win)
     scores = {n: [game.scores[s] for s in range(P) if seat_bots[s] == n] for n in set(lineup)}
-    return {"share": share, "times": times, "board": board.id, "scores": scores}
+    return {"share": share, "times": times, "board": board.id, "scores": scores, "habits": per_bot}
 
 
 def wilson(wins: float, n: int) -> tuple[float, float]:
@@ -106,6 +114,7 @@ def pct(xs: Sequence[float], q: float) -> float:
 class Tally:
     def __init__(self) -> None:
         self.times: dict[str, list[float]] = {}
+        self.habits: dict[str, Habits] = {}
 
     def add_times(self, res: dict[str, Any]) -> None:
         for n, ts in res["times"].items():
@@ -142,6 +151,13 @@ def match(lineup: tuple[str, ...], games: int, seed: int, budget: int | None, jo
     for b, xs in sorted(per_board.items()):
         print(f"    {b:14} {sum(xs) / len(xs):6.1%} of {len(xs)} games")
     print(f"    mean score: {hero} {mean_hero:.0f}, others {mean_other:.0f}")
+    habits: dict[str, Habits] = {}
+    for r in results:
+        for n, h in r["habits"].items():
+            habits.setdefault(n, Habits()).add(h)
+    for n in sorted(habits):
+        print(habits[n].line(n))
+        tally.habits.setdefault(n, Habits()).add(habits[n])
     return wins, games
 
 

@@ -1,0 +1,107 @@
+"""What a strong player notices in the computer airlines' play (issue 17),
+counted over whole games by ``bench_ai.py``:
+
+* **flash unused** — games the airline ended with its flash-deal token unused
+  (worth nothing then), and offers it declined where a lower card would
+  have won the market alone (``rules.quote.flash_options``);
+* **priced out** — sole-winner prices above 700 (the die never accepts them:
+  a pass in disguise);
+* **chit regret** — chit choices at least 100 points worse in immediate
+  expected value than the best one, with a rival's fallback bid standing:
+  relative points (mine less the others' average) of the price accepted with
+  the die's odds (``quote.acceptance``) against the market walking away to the
+  next best bid (W on the rest, R8).
+
+Pure counting over the full state at each decision (``play_game``'s
+``observe`` hook); no bot is changed by it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from opensky.rules import quote
+from opensky.rules.actions import ANCILLARIES, FLASH, Action
+from opensky.rules.constants import ANCILLARY_VALUE
+from opensky.rules.itinerary import winners as w_winners
+from opensky.rules.state import GameState
+
+#: the highest face of the price die: a price above it is never accepted
+TOP_FACE = 700
+REGRET = 100
+
+
+@dataclass
+class Habits:
+    games: int = 0
+    flash_unused: int = 0
+    winning_flash_declined: int = 0
+    priced_out: int = 0
+    chit_choices: int = 0
+    chit_regrets: int = 0
+    examples: list[str] = field(default_factory=list)
+
+    def add(self, other: "Habits") -> None:
+        for k in ("games", "flash_unused", "winning_flash_declined", "priced_out", "chit_choices", "chit_regrets"):
+            setattr(self, k, getattr(self, k) + getattr(other, k))
+        self.examples += other.examples[: max(0, 5 - len(self.examples))]
+
+    def line(self, name: str) -> str:
+        g = max(1, self.games)
+        return (f"    {name:8} flash unused at the end {self.flash_unused / g:6.1%} of {self.games} games; "
+                f"winning flash offers declined {self.winning_flash_declined}; "
+                f"prices above {TOP_FACE}: {self.priced_out}; "
+                f"chit choices >= {REGRET} worse: {self.chit_regrets} of {self.chit_choices} "
+                f"({100 * self.chit_regrets / g:.1f} per 100 games)")
+
+
+def _bids(st: GameState) -> list[tuple[int, int, int]]:
+    return [(q, b, s) for q in range(st.P) if (b := st.bid[q]) is not None and (s := st.stops[q]) is not None]
+
+
+def chit_values(st: GameState, p: int) -> list[float]:
+    """Immediate relative expected points of attaching 0, 1, … chits."""
+    bids = _bids(st)
+    fare = next(b for q, b, _ in bids if q == p)
+    rest = [b for b in bids if b[0] != p]
+    fallback = w_winners(rest)
+    lost = sum(b for q, b, _ in rest if q in fallback)   # what the rivals would win instead
+    others = max(1, st.P - 1)
+    out = []
+    for c in range(st.chits[p] + 1):
+        price = fare + ANCILLARY_VALUE * c
+        if c == 0:
+            out.append(float(price))
+            continue
+        odds = quote.acceptance(price)
+        a = odds.favourable / odds.faces
+        out.append(a * price - (1 - a) * lost / others)
+    return out
+
+
+def observer(habits: dict[int, Habits]):  # type: ignore[no-untyped-def]
+    """``observe(state, seat, legal, chosen)`` for ``play_game``, counting into ``habits[seat]``."""
+    def observe(st: GameState, p: int, legal: Sequence[Action], a: Action) -> None:
+        h = habits[p]
+        if a.type == FLASH and a.arg is None:
+            if any(o.card is not None and o.verdict == quote.Verdict.WINS_ALONE for o in quote.flash_options(st, p)):
+                h.winning_flash_declined += 1
+        elif a.type == ANCILLARIES:
+            fare = st.bid[p] or 0
+            if fare + ANCILLARY_VALUE * a.arg > TOP_FACE:
+                h.priced_out += 1
+                if len(h.examples) < 5:
+                    h.examples.append(f"price {fare + ANCILLARY_VALUE * a.arg} in month {st.month}")
+            rest = [b for b in _bids(st) if b[0] != p]
+            if rest and len(legal) > 1:
+                vals = chit_values(st, p)
+                h.chit_choices += 1
+                if max(vals) - vals[a.arg] >= REGRET:
+                    h.chit_regrets += 1
+    return observe
+
+
+def finish(habits: dict[int, Habits], final: GameState) -> None:
+    for p, h in habits.items():
+        h.games += 1
+        h.flash_unused += bool(final.flash_unused[p])
