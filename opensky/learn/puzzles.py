@@ -52,7 +52,8 @@ from opensky.rules.session import Session
 from opensky.rules.state import GameState
 from opensky.userfile import FileProblem, decode, display, parse_yaml, read_bytes, short
 
-__all__ = ["KINDS", "LEASE_PUZZLE", "SOLE_FARE", "VALID_ITINERARY", "WALK_AWAY", "WINNER", "Choice", "Puzzle", "PuzzleError", "check_all", "load_puzzle", "puzzle_texts",
+__all__ = ["KINDS", "LEASE_PUZZLE", "SOLE_FARE", "VALID_ITINERARY", "WALK_AWAY", "WINNER",
+           "Choice", "Puzzle", "PuzzleError", "check_all", "load_puzzle", "puzzle_texts",
            "puzzles_dir", "shipped_puzzles"]
 
 #: The kinds of puzzle (the front ends name them by these, not by bare strings).

@@ -225,3 +225,19 @@ def test_every_step_fits_its_bubble_with_large_text_in_a_small_window(tmp_path, 
             app.pop()
     finally:
         pygame.display.quit()
+
+
+def test_the_tooltip_is_drawn_over_the_coach(app):
+    """What is under the pointer stays readable: the tooltip over the bubble."""
+    g = start(app)
+    follow_coach(app, g)                      # to the first placement: the arrow on a route
+    c = g.coach
+    assert c.box is not None
+    pos = (c.box.centerx, c.box.centery)
+    calls = []
+    real_draw, real_tip = c.draw, g.tooltip_text
+    c.draw = lambda surface: (calls.append("coach"), real_draw(surface))[1]   # type: ignore[method-assign]
+    g.tooltip_text = lambda: (calls.append("tooltip"), "a tip")[1]           # type: ignore[method-assign]
+    g.mouse = pos
+    g.draw(app.window)
+    assert calls == ["coach", "tooltip"]

@@ -151,7 +151,8 @@ class Coach:
         g = self.game
         lesson = self.ctl.lesson
         target = self.aim() if self.shown else None
-        key = (lesson.index, lesson.moment, lesson.nudge, self.shown, bool(lesson.pending), g.state.od, tuple(g.board_rect), tuple(g.layout.tray), tuple(target or ()),
+        key = (lesson.index, lesson.moment, lesson.nudge, self.shown, bool(lesson.pending), g.state.od,
+               tuple(g.board_rect), tuple(g.layout.tray), tuple(target or ()),
                g.seat.selected_card, g.decisions.lease_k, T.TEXT_SCALE, tr("Continue"))
         if key == self._key:
             return
@@ -276,7 +277,8 @@ class Coach:
             surface.set_clip(prev)
             y = pic.bottom
         if self.nudge_lines:
-            D.blit_lines(surface, self.nudge_lines, (x, y + int(8 * s)), int(T.TYPE.small * s), T.BAD, "semibold")
+            D.blit_lines(surface, self.nudge_lines, (x, y + int(8 * s)), int(T.TYPE.small * s), T.ACCENT_DARK,
+                         "semibold")
 
     @staticmethod
     def _draw_pointer(surface: pygame.Surface, box: pygame.Rect, target: pygame.Rect, s: float, t: float) -> None:

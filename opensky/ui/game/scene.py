@@ -440,6 +440,9 @@ class GameScene(SceneFacade, Scene):
                 or st.od is not None)
 
     # ------------------------------------------------------------ drawing
+    def draw_guide(self, surface: pygame.Surface) -> None:
+        """What a tutorial draws over the table, under the tooltip (nothing here)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         """The board, the market, the bars and panels, what flies, the secret
         panel or the hand-off screen, the tooltip — in that order."""
@@ -463,6 +466,7 @@ class GameScene(SceneFacade, Scene):
         if self.seat.handoff_for is not None:
             self.seat.draw_handoff(surface)
             return
+        self.draw_guide(surface)
         tip = self.tooltip_text()
         if tip:
             D.tooltip(surface, tip, (int(self.mouse[0]), int(self.mouse[1])), s)

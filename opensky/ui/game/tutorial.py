@@ -128,10 +128,10 @@ class TutorialScene(GameScene):
         c = self.coach
         return None if c is not None and (c.box is not None or c.pill is not None) else super().damage()
 
-    def draw(self, surface: pygame.Surface) -> None:
-        super().draw(surface)
+    def draw_guide(self, surface: pygame.Surface) -> None:
+        """The coach over the table, under the tooltip."""
         c = self.coach
-        if self.seat.handoff_for is None and c is not None:
+        if c is not None:
             c.draw(surface)
             if c.wants_button():
                 c.button.draw(surface, self.s)
