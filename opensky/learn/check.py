@@ -23,7 +23,8 @@ def play_through(t: Tutorial, every_refusal: bool = True) -> list[str]:
     guard = 0
     while not lesson.finished and guard < 10_000:
         guard += 1
-        where = f"{t.id}: step {lesson.index + 1}"
+        index = lesson.index
+        where = f"{t.id}: step {index + 1}"
         if lesson.moment == DO:
             want = lesson.expected()
             assert want is not None
@@ -37,8 +38,7 @@ def play_through(t: Tutorial, every_refusal: bool = True) -> list[str]:
                     if other == want:
                         continue
                     size = len(ctl.session.log)
-                    if ctl.try_apply(other) is None or len(ctl.session.log) != size or lesson.index + 1 != \
-                            int(where.rsplit(" ", 1)[1]):
+                    if ctl.try_apply(other) is None or len(ctl.session.log) != size or lesson.index != index:
                         problems.append(f"{where}: another move was accepted: {ctl.session.codec.describe(other)}")
                         break
             if ctl.try_apply(want) is not None:

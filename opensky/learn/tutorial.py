@@ -125,6 +125,12 @@ def load_tutorial(ref: str) -> Tutorial:
     return t
 
 
+def _known_keys(d: Mapping[Any, Any], keys: frozenset[str], where: str) -> None:
+    unknown = sorted(str(k) for k in d if k not in keys)
+    if unknown:
+        raise TutorialError(f"{where}: unknown key {short(unknown[0])}")
+
+
 def _text(v: Any, where: str, what: str) -> str:
     if not isinstance(v, str) or not v.strip():
         raise TutorialError(f"{where}: {what} must be a text")
@@ -136,9 +142,7 @@ def _text(v: Any, where: str, what: str) -> str:
 def _parse(data: Any, shown: str, path: str) -> Tutorial:
     if not isinstance(data, dict):
         raise TutorialError(f"{shown}: a tutorial must be a mapping with board, players and steps")
-    unknown = sorted(str(k) for k in data if k not in TOP_KEYS)
-    if unknown:
-        raise TutorialError(f"{shown}: unknown key {short(unknown[0])}")
+    _known_keys(data, TOP_KEYS, shown)
     tid = _text(data.get("id"), shown, "'id'")
     title = _text(data.get("title"), shown, "'title'")
     board_ref = data.get("board")
@@ -188,9 +192,7 @@ def _action(codec: ActionCodec, d: Any, where: str) -> Action:
 def _step(d: Any, where: str, codec: ActionCodec, board: Board, players: Sequence[str], human: int) -> Step:
     if not isinstance(d, dict):
         raise TutorialError(f"{where}: a step must be a mapping with 'say'")
-    unknown = sorted(str(k) for k in d if k not in STEP_KEYS)
-    if unknown:
-        raise TutorialError(f"{where}: unknown key {short(unknown[0])}")
+    _known_keys(d, STEP_KEYS, where)
     say = _text(d.get("say"), where, "'say'")
     do = None
     if d.get("do") is not None:

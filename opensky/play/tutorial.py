@@ -37,7 +37,7 @@ class TutorialController(Controller):
     def __init__(self, tutorial: Tutorial, start_step: int = 0, keep_progress: bool = True) -> None:
         self.tutorial = tutorial
         self.keep_progress = keep_progress
-        self._was_done = False
+        self._was_done: bool | None = None
         lesson, session = Lesson.resume(tutorial, start_step)
         self.lesson = lesson
         setup = tutorial_setup(tutorial)
@@ -111,7 +111,7 @@ class TutorialController(Controller):
         if self.lesson.pending or not self.keep_progress:
             return
         from opensky.learn import progress
-        if not self._was_done:
+        if self._was_done is None:  # finished once stays finished (read once, at the start)
             mark = progress.load().tutorials.get(self.tutorial.id)
             self._was_done = bool(mark and mark.done)
         self._was_done = self._was_done or self.lesson.finished

@@ -58,6 +58,9 @@ Point = tuple[float, float]
 
 
 class GameScene(SceneFacade, Scene):
+    #: whether the Undo button is there (a tutorial has none)
+    offers_undo = True
+
     def __init__(self, app: "App", setup: GameSetup, loaded: LoadedGame | None = None,
                  read_only: bool = False, autosave: bool = True) -> None:
         super().__init__(app)
@@ -208,7 +211,7 @@ class GameScene(SceneFacade, Scene):
             self.widgets.set_focus(self.seat.handoff_button)
             return
         self.widgets.add(self.menu_button)
-        if not self.read_only:
+        if not self.read_only and self.offers_undo:
             self.widgets.add(self.undo_button)
         self.controls_shown = not self.anim.blocking()
         if not self.controls_shown:

@@ -33,6 +33,8 @@ if TYPE_CHECKING:
 
 
 class TutorialScene(GameScene):
+    offers_undo = False
+
     def __init__(self, app: "App", tutorial: Tutorial, start_step: int = 0) -> None:
         self.tutorial = tutorial
         self.start_step = start_step
@@ -88,12 +90,9 @@ class TutorialScene(GameScene):
     def compose_widgets(self) -> None:
         super().compose_widgets()
         c = self.coach
-        if c is not None:
-            if self.undo_button in self.widgets.widgets:
-                self.widgets.widgets.remove(self.undo_button)
-            if c.wants_button() and self.seat.handoff_for is None:
-                self.widgets.add(c.button)
-                self.widgets.set_focus(c.button)
+        if c is not None and c.wants_button() and self.seat.handoff_for is None:
+            self.widgets.add(c.button)
+            self.widgets.set_focus(c.button)
 
     def prepare(self) -> None:
         super().prepare()
@@ -106,11 +105,6 @@ class TutorialScene(GameScene):
             self.continue_step()
             return
         super().handle(e)
-
-    def try_action(self, a) -> None:  # type: ignore[no-untyped-def]
-        super().try_action(a)
-        if self.coach is not None:
-            self.coach.prepare()
 
     def show_results(self) -> None:
         """The final step speaks over the board; Finish ends the tutorial."""

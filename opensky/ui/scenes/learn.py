@@ -181,7 +181,23 @@ class LearnScene(Scene):
             D.tooltip(surface, tip[0], pygame.mouse.get_pos(), s)
 
 
+#: the cards' pictures made so far: (board side or None, size, scale, marks) -> picture
+_THUMBS: dict[tuple[object, ...], pygame.Surface] = {}
+
+
 def _thumbnail(t: Tutorial | None, size: tuple[int, int], s: float, marks: list[str]) -> pygame.Surface:
+    """A card's picture (made once per board side, size and marks: drawing
+    the map is the screen's one slow step)."""
+    key = (t.id if t is not None else None, size, round(s, 3), tuple(marks) if t is None else ())
+    pic = _THUMBS.get(key)
+    if pic is None:
+        if len(_THUMBS) > 24:
+            _THUMBS.clear()
+        pic = _THUMBS[key] = _make_thumbnail(t, size, s, marks)
+    return pic
+
+
+def _make_thumbnail(t: Tutorial | None, size: tuple[int, int], s: float, marks: list[str]) -> pygame.Surface:
     """A card's picture: the tutorial's board side with its call-sign
     airports, or (the puzzles) a fare card per puzzle, gold when solved."""
     w, h = size
