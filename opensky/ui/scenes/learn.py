@@ -212,7 +212,7 @@ def _make_thumbnail(t: Tutorial | None, size: tuple[int, int], s: float, marks: 
         k = 2.4
         big = pygame.Surface((int(w * k), int(h * k)))
         view = BoardView(t.board, GameSetup.default(2).seats)
-        view.layout(big.get_rect(), 1.0)
+        view.layout(big.get_rect(), max(1.0, s))
         view.draw(big, GameState(t.board, list(t.players), dict(t.callsigns)))
         body = pygame.transform.smoothscale(big, (max(1, w), max(1, h)))
     else:
