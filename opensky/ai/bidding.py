@@ -3,10 +3,12 @@
 Every hand is public knowledge (§11): a view shows each rival's hand with any
 unrevealed bid put back into it, so each rival's possible bids are exactly
 "pass or one of the cards it holds".  ``Market`` scores every combination of
-bids — W of §6.3, the single winner's best choice of ancillary chits against
-the price die (with the walk-away to the next best bid, R8), and what flying
-costs each airline in the rest of the season (a callback) — and ``solve``
-finds a mixed equilibrium by fictitious play.  Payoffs are relative: an
+bids — W of §6.3, the flash-deal window the bids would open (R7: each
+airline offered answers with its best result, ``with_flash``), the single
+winner's best choice of ancillary chits against the price die (with the
+walk-away to the next best bid, R8; never a price above the die's top
+face), and what flying costs each airline in the rest of the season (a
+callback) — and ``solve`` finds a mixed equilibrium by fictitious play.  Payoffs are relative: an
 airline's gain less the average gain of the others, so a tie (both win) is
 worth nothing to either in a two-player game, as it should be.
 """
@@ -57,12 +59,29 @@ class Market:
         self._cache: dict[tuple[int, ...], Vec] = {}
         self._vec_cache: dict[tuple[tuple[int, ...], tuple[int, ...], int], Vec] = {}
         self._w = 1.0 / (P - 1)
+        self._hands = [list(h) for h in hands]
+        self.flash_on = False
+        self._win_cache: dict[tuple[object, ...], Vec] = {}
+        self._out_cache: dict[tuple[tuple[int, int, int], ...], Vec] = {}
+        self._single_cache: dict[tuple[object, ...], Vec] = {}
+        self._fout_cache: dict[tuple[int | None, ...], tuple[Vec, list[int]]] = {}
+        self._lower_cache: dict[tuple[int, int], tuple[int, ...]] = {}
+        #: weight of the planes' value when a single winner chooses its chits
+        self.choice_cont = 1.0
+        #: weight of the planes' value when answering a flash-deal offer
+        self.flash_planes = 1.0
+        #: the highest price a single winner asks: above the die's top face it
+        #: is never accepted (a pass in disguise, absurd on screen)
+        self.max_price = max(SENSITIVITY_FACES)
+        self.cont_scale = 1.0
 
     # ----------------------------------------------------------- payoffs
     def _c(self, travel: tuple[int, ...]) -> Vec:
         c = self._cont_cache.get(travel)
         if c is None:
             c = self.cont(travel)
+            if self.cont_scale != 1.0:
+                c = [self.cont_scale * x for x in c]
             self._cont_cache[travel] = c
         return c
 
@@ -97,29 +116,59 @@ class Market:
             self._vec_cache[key] = u
         return u
 
-    def chit_options(self, bids: Bids, w: int) -> list[Vec]:
-        """Utilities when the single winner ``w`` attaches 0, 1, … chits."""
+    def scaled(self, k: float) -> "Market":
+        """The same market with the planes' value scaled by ``k``."""
+        m = Market.__new__(Market)
+        m.__dict__.update(self.__dict__)
+        m._cont_cache, m._cache, m._vec_cache, m._win_cache = {}, {}, {}, {}
+        m._out_cache, m._single_cache, m._fout_cache = {}, {}, {}
+        m.cont_scale = self.cont_scale * k
+        m.flash_planes = 1.0
+        return m
+
+    def chit_values(self, bids: Bids, w: int, weight: float | None = None) -> list[float]:
+        """The single winner ``w``'s value of attaching 0, 1, … chits (up to
+        ``max_price``) with the planes' value weighted by ``weight`` (default
+        ``choice_cont``)."""
         f = 0
         for q, x, _ in bids:
             if q == w:
                 f = x
-        out = [self._won((w,), (f,))]
-        n = self.chits[w]
-        if n:
-            rest = [b for b in bids if b[0] != w]
-            fb = w_winners(rest)
-            fbt = tuple(sorted(fb))
-            fare = {q: x for q, x, _ in rest}
-            fail = self._won(fbt, tuple(fare[q] for q in fbt))
-            for c in range(1, n + 1):
-                a = _ACC.get(f + ANCILLARY_VALUE * c, 0.0)
-                ok = self._won((w,), (f,), c)
-                b = 1.0 - a
-                out.append([a * x + b * y for x, y in zip(ok, fail)])
+        rest = [b for b in bids if b[0] != w]
+        fb = tuple(sorted(w_winners(rest)))
+        fare = {q: x for q, x, _ in rest}
+        return self._chit_values(w, f, fb, tuple(fare[q] for q in fb), weight)
+
+    def chit_pick(self, bids: Bids, w: int) -> int:
+        """How many chits the single winner ``w`` attaches (as ``_single`` chooses)."""
+        vals = self.chit_values(bids, w)
+        return max(range(len(vals)), key=lambda c: (vals[c], -c))
+
+    def _chit_values(self, w: int, f: int, fb: tuple[int, ...], fbf: tuple[int, ...],
+                     weight: float | None = None) -> list[float]:
+        k = 1.0 - (self.choice_cont if weight is None else weight)
+        kw = k * self._c((w,))[w]
+        out = [self._won((w,), (f,))[w] - kw]
+        if not self.chits[w]:
+            return out
+        fail = self._won(fb, fbf)
+        fw = fail[w] - k * self._c(fb)[w]
+        for c in range(1, self.chits[w] + 1):
+            if f + ANCILLARY_VALUE * c > self.max_price:
+                break
+            a = _ACC.get(f + ANCILLARY_VALUE * c, 0.0)
+            out.append(a * (self._won((w,), (f,), c)[w] - kw) + (1.0 - a) * fw)
         return out
 
     def outcome(self, bids: Bids) -> Vec:
         """Expected utilities once the bids stand (after the flash window)."""
+        key = tuple(bids)
+        u = self._out_cache.get(key)
+        if u is None:
+            u = self._out_cache[key] = self._outcome(bids)
+        return u
+
+    def _outcome(self, bids: Bids) -> Vec:
         win = w_winners(bids)
         if not win:
             return self._won((), ())
@@ -139,6 +188,111 @@ class Market:
         fare = {q: x for q, x, _ in rest}
         return self._single(w, f, fb, tuple(fare[q] for q in fb))
 
+    # ----------------------------------------------------------- the flash window
+    def with_flash(self, roller: int, tokens: Sequence[bool], cost: Sequence[float]) -> None:
+        """Score every bid profile after the flash-deal window (R7) it would
+        open: ``tokens`` says who still holds a token, ``cost`` what one is
+        still worth to each.  The airline offered answers with the best
+        result given the greedy answers of those offered after it (as
+        ``normal.flash_result``); the rest answer greedily."""
+        self._roller = roller
+        self._tokens = tuple(tokens)
+        self._token_bits = sum(1 << q for q, t in enumerate(tokens) if t)
+        self._fcost = list(cost)
+        self.flash_on = any(self._tokens[q] for q in self.bidders)
+
+    def _lower(self, q: int, f: int) -> tuple[int, ...]:
+        """q's cards below ``f`` (what a flash deal can replace it with)."""
+        key = (q, f)
+        got = self._lower_cache.get(key)
+        if got is None:
+            h = self._hands[q]
+            got = self._lower_cache[key] = tuple(v for i, v in enumerate(FARES) if v < f and h[i] > 0)
+        return got
+
+    def _table(self, fares: Sequence[int | None]) -> Bids:
+        out: Bids = []
+        for q, f in enumerate(fares):
+            st = self.stops[q]
+            if f is not None and st is not None:
+                out.append((q, f, st))
+        return out
+
+    def _fout(self, fares: tuple[int | None, ...]) -> tuple[Vec, list[int]]:
+        """``outcome`` and W of the bids ``fares`` (one per player), memoized."""
+        got = self._fout_cache.get(fares)
+        if got is None:
+            t = self._table(fares)
+            got = self._fout_cache[fares] = (self.outcome(t), w_winners(t))
+        return got
+
+    def _offer(self, fares: tuple[int | None, ...], tokens: int, ptr: int, declined: int) -> int:
+        """The next airline offered a flash deal (R7), or -1: the window
+        closes.  ``tokens`` and ``declined`` are bit sets of players."""
+        win = self._fout(fares)[1]
+        P = self.P
+        for k in range(P):
+            q = (ptr + k) % P
+            f = fares[q]
+            if f is None or (declined >> q) & 1 or not (tokens >> q) & 1:
+                continue
+            if (len(win) != 1 or win[0] != q) and self._lower(q, f):
+                return q
+        return -1
+
+    def _window(self, fares: tuple[int | None, ...], tokens: int, ptr: int,
+                declined: int, look: int) -> Vec:
+        """Utilities once the window opened at ``ptr`` closes; ``look``: the
+        next airline offered looks ahead (1) or answers greedily (0)."""
+        key = (fares, tokens, ptr, declined, look)
+        got = self._win_cache.get(key)
+        if got is not None:
+            return got
+        q = self._offer(fares, tokens, ptr, declined)
+        if q < 0:
+            u = self._fout(fares)[0]
+            spent = self._token_bits & ~tokens
+            if spent:
+                u = list(u)
+                for r in range(self.P):
+                    if (spent >> r) & 1:
+                        u[r] -= self._fcost[r]
+        else:
+            f = fares[q]
+            assert f is not None
+            best: Vec | None = None
+            best_v = -1e18
+            nxt = (q + 1) % self.P
+            cost = self._fcost[q]
+            for x in (None,) + self._lower(q, f):
+                if x is None:
+                    nf, nt, nd = fares, tokens, declined | (1 << q)
+                else:
+                    nf = fares[:q] + (x,) + fares[q + 1:]
+                    nt, nd = tokens & ~(1 << q), 0
+                seen: Vec | None = None
+                if look:
+                    seen = self._window(nf, nt, nxt, nd, 0)
+                    v = seen[q]
+                else:
+                    v = self._fout(nf)[0][q] - (cost if x is not None else 0.0)
+                if v > best_v + 1e-9:
+                    best_v = v
+                    best = seen if seen is not None else self._window(nf, nt, nxt, nd, 0)
+            assert best is not None
+            u = best
+        self._win_cache[key] = u
+        return u
+
+    def _revealed(self, bids: Bids) -> Vec:
+        """Utilities of revealed bids: after the flash window when one opens."""
+        if not self.flash_on:
+            return self.outcome(bids)
+        fares: list[int | None] = [None] * self.P
+        for q, f, _ in bids:
+            fares[q] = f
+        return self._window(tuple(fares), self._token_bits, self._roller, 0, 1)
+
     def payoff(self, idx: tuple[int, ...]) -> Vec:
         """Utilities for one profile of action indices (one per bidder)."""
         u = self._cache.get(idx)
@@ -150,7 +304,7 @@ class Market:
                 st = self.stops[q]  # a bidder has an itinerary
                 if f is not None and st is not None:
                     bids.append((q, f, st))
-            u = self.outcome(bids)
+            u = self._revealed(bids)
             self._cache[idx] = u
         return u
 
@@ -161,19 +315,21 @@ class Market:
         n = self.chits[w]
         if not n:
             return ok0
+        key = (w, f, fb, fbf)
+        got = self._single_cache.get(key)
+        if got is not None:
+            return got
         fail = self._won(fb, fbf)
-        best_c, best_v = 0, ok0[w]
-        fw = fail[w]
-        for c in range(1, n + 1):
-            a = _ACC.get(f + ANCILLARY_VALUE * c, 0.0)
-            v = a * self._won((w,), (f,), c)[w] + (1.0 - a) * fw
-            if v > best_v + 1e-9:
-                best_c, best_v = c, v
+        vals = self._chit_values(w, f, fb, fbf)
+        best_c = max(range(len(vals)), key=lambda c: (vals[c], -c))
         if best_c == 0:
-            return ok0
-        a = _ACC.get(f + ANCILLARY_VALUE * best_c, 0.0)
-        b = 1.0 - a
-        return [a * x + b * y for x, y in zip(self._won((w,), (f,), best_c), fail)]
+            u = ok0
+        else:
+            a = _ACC.get(f + ANCILLARY_VALUE * best_c, 0.0)
+            b = 1.0 - a
+            u = [a * x + b * y for x, y in zip(self._won((w,), (f,), best_c), fail)]
+        self._single_cache[key] = u
+        return u
 
     def _payoff2(self, i: int, j: int) -> Vec:
         """``payoff((i, j))`` for two bidders, with W worked out inline (§6.3)."""
@@ -181,6 +337,8 @@ class Market:
         u = self._cache.get(key)
         if u is not None:
             return u
+        if self.flash_on:
+            return self.payoff(key)
         q0, q1 = self.bidders
         f0 = self.actions[0][i]
         f1 = self.actions[1][j]

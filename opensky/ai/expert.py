@@ -3,8 +3,12 @@
 Expert starts from Normal's choice and looks for a better one by simulation:
 
 * **Candidates.**  Bids (Normal's equilibrium support and its best replies
-  to the rivals' mixes), O&D, flash deals, chits, itineraries, one lease
-  payment per number of planes: the legal choices.  The network (call signs,
+  to the rivals' mixes), O&D, flash deals, itineraries, one lease payment
+  per number of planes: the legal choices.  Chits: the counts whose price
+  the die can accept and whose immediate expected points are within
+  ``CHIT_SLACK`` of the best (rollouts of one market's planes are too few to
+  justify gambling a sure fare away).  The lease for March's market alone is
+  Normal's.  The network (call signs,
   placements, hubs) is planned by Normal: measured over 200 games each, a
   search of placements (Normal's best few, the rest of the planning played
   out by Normal) did not beat Normal's plan at any affordable budget, while
@@ -47,10 +51,10 @@ from opensky.ai.base import Bot
 from opensky.ai.chance import sample_chance
 from opensky.rules.view import determinize, hidden_bidders
 from opensky.ai.lite import Lite, Markets
-from opensky.ai.model import Model
-from opensky.ai.normal import NormalBot, market_for, normal_lease_payment
+from opensky.ai.model import Model, season_end
+from opensky.ai.normal import NormalBot, bids_on_table, market_for, normal_lease_payment
 from opensky.rules.actions import (
-    BID, CHOOSE_OD, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE, Action,
+    ANCILLARIES, BID, CHOOSE_OD, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE, Action,
 )
 from opensky.rules.constants import FARE_INDEX, MARCH, OCTOBER
 from opensky.rules.state import NETWORK_PLANNING, GameState
@@ -63,6 +67,8 @@ DEFAULT_BUDGET = 600
 #: the network: rollouts too few to tell placements apart only added noise)
 MONTHLY = "bid+flash+ancillaries+choose_od+choose_itinerary+lease"
 MAX_ITER = 200
+#: how far below the best immediate expected points a searched chit count may be
+CHIT_SLACK = 60.0
 
 
 def normal_mix(strat: Sequence[float], acts: Sequence[int | None], min_prob: float) -> Mix:
@@ -123,6 +129,10 @@ class ExpertBot(Bot):
         if t == PLACE_CALLSIGN or (self.search is not None and t not in self.search):
             return mine
         if t == LEASE:
+            if season_end(view.month) - view.month <= 1 and view.month > OCTOBER:
+                # planes for the last market only: the rollouts' few samples of one
+                # market overrate a 200-point gamble; Normal weighs it
+                return mine
             cands = self._lease_candidates(view, p, legal)
             cands = [mine if a.arg[0] == mine.arg[0] else a for a in cands]
             completer = self.normal
@@ -149,6 +159,9 @@ class ExpertBot(Bot):
                 cands = [a for a in cands if a.arg in fares]
                 default = cands.index(mine)
             return self._search(view, p, cands, mixes=mixes, default=default)
+        if t == ANCILLARIES:
+            cands, default = self._chit_candidates(view, p, legal, mine)
+            return self._search(view, p, cands, default=default)
         if t == CHOOSE_OD:
             per: list[dict[int, Mix] | None] = []
             for a in cands:
@@ -165,6 +178,22 @@ class ExpertBot(Bot):
         for a in legal:
             by_k.setdefault(a.arg[0], []).append(a)
         return [acts[0] if k == 0 else normal_lease_payment(v, p, acts) for k, acts in sorted(by_k.items())]
+
+    def _chit_candidates(self, v: GameState, p: int, legal: Sequence[Action],
+                         mine: Action) -> tuple[list[Action], int]:
+        """The chit counts worth searching, and the default among them: a
+        price the die can accept, and no more than ``CHIT_SLACK`` below the
+        best in immediate expected points (the fares and chits at stake now,
+        the planes not counted).  The default is Normal's choice if it is
+        one of them, else the best now."""
+        mk = market_for(v, p, self.normal.prm)
+        now = mk.chit_values(bids_on_table(v), p, weight=0.0)
+        top = max(now)
+        keep = [a for a in legal if a.arg < len(now) and now[a.arg] >= top - CHIT_SLACK]
+        if mine in keep:
+            return keep, keep.index(mine)
+        best = max(range(len(keep)), key=lambda i: now[keep[i].arg])
+        return keep, best
 
     def _search_planning(self, v: GameState, p: int, legal: Sequence[Action]) -> Action:
         t = legal[0].type

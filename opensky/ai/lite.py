@@ -35,7 +35,7 @@ class MarketEntry(NamedTuple):
     flash: dict[tuple[object, ...], Action]
 
 
-#: markets by (month, od, planes, hubs, public hands, chits)
+#: markets by (month, od, planes, hubs, public hands, chits, flash tokens)
 Markets = dict[tuple[object, ...], MarketEntry]
 
 
@@ -60,7 +60,7 @@ class Lite:
         assert s.od is not None
         hands = public_hands(s)
         key = (s.month, s.od, tuple(map(tuple, s.planes)), tuple(map(tuple, s.hubs)),
-               hands, tuple(s.chits))
+               hands, tuple(s.chits), tuple(s.flash_unused))
         cache = self.shared if self.shared is not None else self.markets
         got = cache.get(key)
         if got is None:
@@ -122,8 +122,8 @@ class Lite:
             return got
         if t == ANCILLARIES:
             mk = self._market(s, p).market
-            opts = mk.chit_options(bids_on_table(s), p)
-            return legal[max(range(len(legal)), key=lambda i: (opts[i][p] if i < len(opts) else -1e18, -i))]
+            n = mk.chit_pick(bids_on_table(s), p)
+            return next(a for a in legal if a.arg == n)
         if t == CHOOSE_ITINERARY:
             return legal[0]
         if t == LEASE:

@@ -60,6 +60,12 @@ class Params:
     subsidy: float = 75.0     # a cube taken now (50 points, and nobody else gets it)
     marker: float = 35.0      # using up a cross-border marker
     lookahead: float = 0.7    # weight of a route that completes an itinerary later
+    #: weight of the planes' value (the continuation) when a single winner
+    #: chooses its chits and when an airline answers a flash-deal offer:
+    #: points won now are sure, the planes' later value is an estimate
+    #: (issue 17: at full weight the model gave up sure fares for it)
+    chit_planes: float = 0.5
+    flash_planes: float = 0.5
 
 
 DEFAULT = Params()
