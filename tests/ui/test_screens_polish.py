@@ -394,3 +394,44 @@ def test_esc_menu_fits_at_960x600(home, lang):
     buttons = [b for b in m.widgets.widgets if hasattr(b, "label")]
     assert len(buttons) == 7 and all(m.panel.contains(b.rect) for b in buttons)
     assert app.window.get_rect().contains(m.panel)
+
+
+# ------------------------------------------------------------ 7. the level guide (issue 17)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("lang", ["en", "sv", "pt"])
+def test_the_level_guide_shows_every_level_chosen(home, size, lang, monkeypatch):
+    """Four seats (a person, Easy, Normal, Expert): the guide has a line for
+    each computer level, above the buttons, at every window size."""
+    app = App(size, settings=Settings(language=lang))
+    app.push(TitleScene(app))
+    ng = NewGameScene(app)
+    app.push(ng)
+    ng.c_players.set(4)
+    for (_, _, _, kind), lvl in zip(ng.seat_rows, ("human", "easy", "normal", "expert")):
+        kind.set(lvl)
+    app.step([], 0.016)
+    drawn: list[tuple[str, int]] = []
+    real = assets.text
+
+    def spy(text, size, *a, **k):
+        drawn.append((text, size))
+        return real(text, size, *a, **k)
+    import opensky.ui.draw as D
+    from opensky.ui.scenes import newgame
+    monkeypatch.setattr(newgame.assets, "text", spy)
+    monkeypatch.setattr(D.assets, "text", spy)
+    surf = pygame.Surface(size)
+    ng.draw_guide(surf, app.scale)
+    names = [i18n.tr(newgame.LEVEL_NAMES[lvl]) for lvl in ("easy", "normal", "expert")]
+    texts = [t for t, _ in drawn]
+    for n in names:
+        assert n in texts, (n, size, lang)
+    # the whole of Expert's text is there, and the guide ends above the buttons
+    width = ng.guide_rect.w - int(84 * app.scale)
+    small = int(theme.TYPE.small * app.scale)
+    expert_lines = D.wrap(i18n.tr(newgame.LEVEL_GUIDE[-1][1]), small, width)
+    assert all(line in texts for line in expert_lines)
+    assert ng.guide_rect.y + ng.guide_height(width, app.scale) <= ng.b_start.rect.y
+    assert ng.panel.bottom <= size[1] and ng.panel.top >= 0

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from opensky.i18n import N_, tr, trn
+from opensky.i18n import N_, tr
 from opensky.ai import BOT_NAMES
 from opensky.settings import HUMAN, MAX_SEAT_NAME, last_setup
 from opensky.ui import assets, draw as D, theme as T
@@ -36,7 +36,7 @@ LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "expert": N_("Expert"
 LEVEL_GUIDE = (
     ("easy", N_("Plays by rules of thumb and makes mistakes: good for learning the game.")),
     ("normal", N_("Values routes by the chance of their markets and bids with an eye on the cards "
-                  "the others still hold.")),
+                  "and flash deals the others hold.")),
     ("expert", N_("Plays Normal's game and looks further: it simulates the rest of the season "
                   "before its choices (up to a second per move).")),
 )
@@ -249,7 +249,14 @@ class NewGameScene(Scene):
         s = T.ui_scale(size)
         w, h = size
         pw = min(int(960 * s), w - int(40 * s))
-        ph = min(int(640 * s), h - int(30 * s))
+        # tall enough for every row and the whole level guide (four seats in
+        # a 960x600 window need a little more than the usual panel)
+        rh, gap = int(38 * s), int(12 * s)
+        rows = int(86 * s) + 2 * (rh + gap) + int(6 * s) + len(self.seat_rows) * (rh + int(8 * s)) \
+            + gap + (rh + gap) + rh + int(14 * s)
+        below = int(12 * s) + int(T.BUTTON_H * s) + int(24 * s)
+        need = rows + self.guide_height(pw - int(72 * s) - int(84 * s), s) + below
+        ph = min(max(int(640 * s), need), h - int(16 * s))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
         x0 = self.panel.x + int(36 * s)
         label_w = int(150 * s)
@@ -315,26 +322,35 @@ class NewGameScene(Scene):
         self.app.save_settings()
         self.app.replace(scene)
 
+    @staticmethod
+    def _guide_lines(s: float) -> tuple[int, int]:
+        """The guide's text size and line height at scale ``s``."""
+        size = int(T.TYPE.small * s)
+        return size, int(max(size, assets.MIN_TEXT_PX) * 1.35)
+
+    def guide_height(self, width: int, s: float) -> int:
+        """The height of the guide with every level in it."""
+        size, lh = self._guide_lines(s)
+        return sum(lh * len(D.wrap(tr(label), size, width)) + int(4 * s) for _, label in LEVEL_GUIDE)
+
     def draw_guide(self, surface: pygame.Surface, s: float) -> None:
-        """What each computer level is like, for the levels chosen (as many
-        lines as fit above the buttons)."""
+        """What each computer level is like, for the levels chosen (the
+        panel is made tall enough for all of them; as many lines as fit)."""
         chosen = {seat.bot for seat in self.setup.seats if not seat.human}
         if not chosen:
             return
-        size = int(T.TYPE.small * s)
-        lh = int(size * 1.35)
+        size, lh = self._guide_lines(s)
         x, y, w = self.guide_rect.x, self.guide_rect.y, self.guide_rect.w
         bottom = self.b_start.rect.y - int(12 * s)
+        indent = int(84 * s)
         for lvl, label in LEVEL_GUIDE:
             if lvl not in chosen:
                 continue
-            name = assets.text(tr(LEVEL_NAMES[lvl]), size, T.INK, "semibold")
-            indent = int(84 * s)
             lines = D.wrap(tr(label), size, w - indent)
             if y + lh * len(lines) > bottom:
                 break
-            surface.blit(name, (x, y))
-            y = D.blit_lines(surface, lines, (x + indent, y), size, T.INK_SOFT)
+            surface.blit(assets.text(tr(LEVEL_NAMES[lvl]), size, T.INK, "semibold"), (x, y))
+            y = D.blit_lines(surface, lines, (x + indent, y), size, T.INK_SOFT, line_height=lh)
             y += int(4 * s)
 
     def handle(self, e: pygame.event.Event) -> None:
