@@ -29,6 +29,10 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   started in the first season stops at its end and scores the score margin
   (unused chits and flash token counted a little); in the second season it
   plays to the end and scores the win and the margin.
+* **Horizon.**  ``horizon`` months cut a rollout short, the model valuing
+  the months left (``evaluate``'s ``ahead``).  Off by default: at 2 months
+  Expert won 61.3% of 200 games against Normal, no better than full
+  rollouts (61%), so the season is played out.
 * **Choice.**  The candidate with the best mean replaces Normal's choice only
   when the paired difference is more than ``z`` standard errors: Expert
   deviates from the heuristic where the simulation clearly says so.
@@ -98,8 +102,10 @@ class ExpertBot(Bot):
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.85,
                  top_k: int = 5, search: str = MONTHLY, rollout_iters: int = 50, z: float = 0.75,
-                 exact_od: int = 1, bid_top: int = 2, min_iter: int = 6):
+                 exact_od: int = 1, bid_top: int = 2, min_iter: int = 6, horizon: int = 0):
         super().__init__(seed)
+        #: months a rollout plays before the model values the rest (0: to the season's end)
+        self.horizon = horizon
         #: decision types searched ("all", or names joined by "+"); Normal takes the rest
         self.search = None if search == "all" else set(search.split("+"))
         self.rollout_iters = rollout_iters
@@ -263,6 +269,8 @@ class ExpertBot(Bot):
         # the budget counts simulated months: a rollout costs the months it plays
         last = OCTOBER if v.month <= OCTOBER else MARCH
         months = max(1, last - v.month + 1)
+        if self.horizon:
+            months = min(months, self.horizon)
         n_iter = max(self.min_iter, min(MAX_ITER, self.budget // (K * months)))
         seeds = [self.rng.getrandbits(48) for _ in range(n_iter)]
         roots: list[GameState] = []
@@ -325,6 +333,8 @@ class ExpertBot(Bot):
     def _rollout(self, s: GameState, me: int, month: int, month_mix: dict[int, Mix],
                  pol: random.Random, dice: random.Random, die: random.Random, lite: Lite) -> float:
         stop_month = OCTOBER if month <= OCTOBER else 99
+        if self.horizon:
+            stop_month = min(stop_month, month + self.horizon - 1)
         while not s.game_over:
             if s.month > stop_month:
                 break
@@ -344,13 +354,18 @@ class ExpertBot(Bot):
                     continue
             legal = s.legal_actions(q)
             s.apply(lite.choose(s, q, legal, pol))
+        if not s.game_over and s.month <= season_end(month) and s.month > stop_month:
+            # cut before the season's end: the model values the months left
+            return evaluate(s, me, Model.of_state(s, first_month=s.month).values()[me])
         return evaluate(s, me)
 
 
-def evaluate(s: GameState, me: int) -> float:
+def evaluate(s: GameState, me: int, ahead: float | None = None) -> float:
     """Utility for ``me`` at the end of a rollout: at the end of the game the
     win (shared wins split) and the margin; at the end of the first season
-    the margin, the unused chits and flash-deal token counted a little."""
+    the margin, the unused chits and flash-deal token counted a little.
+    ``ahead``: the rollout was cut before its season's end, and the model
+    says ``me`` will gain that much on the others in the months left."""
     P = s.P
     tot = [0.0] * P
     for q in range(P):
@@ -360,6 +375,11 @@ def evaluate(s: GameState, me: int) -> float:
         tot[q] = sc
     other = max(tot[q] for q in range(P) if q != me)
     margin = tot[me] - other
+    if ahead is not None:
+        margin += ahead
+        if s.month > OCTOBER:
+            return 0.5 * (0.5 + 0.5 * math.tanh(margin / 150.0)) + 0.5 * math.tanh(margin / 200.0)
+        return math.tanh(margin / 400.0)
     if s.game_over:
         best = max(tot)
         winners = [q for q in range(P) if tot[q] == best]

@@ -181,3 +181,25 @@ def test_no_lease_for_a_long_shot_in_the_last_market(bot):
     assert st.decision == LEASE and list(st.actors) == [0], st.decision
     a = bot.choose(player_view(st, 0), st.legal_actions(0))
     assert a.arg[0] == 0, a
+
+
+def test_a_cut_rollout_counts_the_months_left():
+    """A rollout cut before its season's end adds the model's view of the
+    months left to the margin: more ahead, more value; the same margin with
+    nothing left is the plain evaluation."""
+    from opensky.ai.expert import evaluate
+    st = _planned(2).state
+    plain = evaluate(st, 0)
+    assert evaluate(st, 0, 0.0) == pytest.approx(plain)
+    assert evaluate(st, 0, 150.0) > plain > evaluate(st, 0, -150.0)
+    late = _planned(MARCH - 2).state
+    # (Ann is 100 ahead on subsidy cubes)
+    assert 0.0 < evaluate(late, 0, -100.0) < evaluate(late, 0, 100.0) < 1.0
+    assert evaluate(late, 0, -400.0) < 0.0
+
+
+def test_expert_with_a_horizon_plays_legally():
+    from opensky.play.selfplay import play_game
+    game = play_game(load_board("north_america"), [ExpertBot(5, budget=80, time_limit=1e9, horizon=2),
+                                                    NormalBot(6)], 5, callsigns="recommended")
+    assert game.finished
