@@ -69,8 +69,10 @@ class Habits:
 
     def missed(self, flash: bool = True) -> list[str]:
         """The issue-17 targets this tally misses (``flash``: with the flash
-        target, which is for games against Normal or stronger: against Easy
-        Normal mostly wins alone and is never offered a flash deal)."""
+        target, which is for 2-player games against Normal or stronger:
+        against Easy Normal mostly wins alone and is never offered a flash
+        deal; with 3 or 4 airlines a tie of two is worth keeping against the
+        third, and tokens stay in hand)."""
         g = max(1, self.games)
         out = []
         if flash and self.flash_unused / g > 0.20:

@@ -12,8 +12,9 @@ Prints
     p95 <= 50 ms, Expert p95 <= 1 s);
 (d) the habits a strong player notices (``ai_habits.py``), per bot over all
     matches (targets for Normal and Expert: flash tokens unused at the end in
-    at most 20% of the games against Normal or Expert, no price above the die's top face, at most 2 chit
-    choices per 100 games 100 points worse than the best now).
+    at most 20% of the 2-player games against Normal or Expert, no price
+    above the die's top face, at most 2 chit choices per 100 games 100
+    points worse than the best now).
 
 Game g is played on board ``g // P % 2`` (Europe, North America) with the seats
 rotated by ``g % P``, so every bot plays every seat on both boards equally
@@ -119,7 +120,8 @@ class Tally:
     def __init__(self) -> None:
         self.times: dict[str, list[float]] = {}
         self.habits: dict[str, Habits] = {}
-        #: habits in the games without Easy (the flash-token target)
+        #: habits in the 2-player games without Easy (the flash-token target,
+        #: as issue 17 measured it)
         self.strong: dict[str, Habits] = {}
 
     def add_times(self, res: dict[str, Any]) -> None:
@@ -164,7 +166,7 @@ def match(lineup: tuple[str, ...], games: int, seed: int, budget: int | None, jo
     for n in sorted(habits):
         print(habits[n].line(n))
         tally.habits.setdefault(n, Habits()).add(habits[n])
-        if "easy" not in lineup:
+        if "easy" not in lineup and len(lineup) == 2:
             tally.strong.setdefault(n, Habits()).add(habits[n])
     return wins, games
 
@@ -218,7 +220,7 @@ def main() -> int:
             flag = f"  MISSED: target p95 <= {lim * 1000:.0f} ms"
         print(f"    {n:8} {len(ts):7d} decisions  p50 {p50 * 1000:7.1f} ms  p95 {p95 * 1000:7.1f} ms"
               f"  max {mx * 1000:7.1f} ms{flag}")
-    print("(d) habits over all matches (the flash target over the games against Normal or Expert)")
+    print("(d) habits over all matches (the flash target over the 2-player games against Normal or Expert)")
     for n, h in sorted(tally.habits.items()):
         print(h.line(n))
         if n in ("normal", "expert"):
@@ -229,7 +231,7 @@ def main() -> int:
         for miss in h.missed():
             if miss.startswith("flash"):
                 ok = False
-                print(f"    MISSED: {n} against Normal or Expert: {miss}")
+                print(f"    MISSED: {n} in 2-player games against Normal or Expert: {miss}")
     return 0 if ok else 1
 
 
