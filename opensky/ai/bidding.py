@@ -70,6 +70,7 @@ class Market:
         self.choice_cont = 1.0
         #: weight of the planes' value when answering a flash-deal offer
         self.flash_planes = 1.0
+        self._flash_view: Market | None = None
         #: the highest price a single winner asks: above the die's top face it
         #: is never accepted (a pass in disguise, absurd on screen)
         self.max_price = max(SENSITIVITY_FACES)
@@ -124,7 +125,16 @@ class Market:
         m._out_cache, m._single_cache, m._fout_cache = {}, {}, {}
         m.cont_scale = self.cont_scale * k
         m.flash_planes = 1.0
+        m._flash_view = m
         return m
+
+    def flash_view(self) -> "Market":
+        """This market as a flash-deal answer weighs it (the planes' value
+        scaled by ``flash_planes``), made once: every answer of a window
+        reads it."""
+        if self._flash_view is None:
+            self._flash_view = self if self.flash_planes == 1.0 else self.scaled(self.flash_planes)
+        return self._flash_view
 
     def chit_values(self, bids: Bids, w: int, weight: float | None = None) -> list[float]:
         """The single winner ``w``'s value of attaching 0, 1, … chits (up to
@@ -196,10 +206,9 @@ class Market:
         result given the greedy answers of those offered after it (as
         ``normal.flash_result``); the rest answer greedily."""
         self._roller = roller
-        self._tokens = tuple(tokens)
         self._token_bits = sum(1 << q for q, t in enumerate(tokens) if t)
         self._fcost = list(cost)
-        self.flash_on = any(self._tokens[q] for q in self.bidders)
+        self.flash_on = any(tokens[q] for q in self.bidders)
 
     def _lower(self, q: int, f: int) -> tuple[int, ...]:
         """q's cards below ``f`` (what a flash deal can replace it with)."""

@@ -411,8 +411,7 @@ def flash_result(v: GameState, mk: Market, fare: int | None, me: int) -> float:
     The window is the engine's: the answers are applied to a copy of the
     state, which says who is offered next and when the window closes; the
     bids it closes with are the ones the answers left."""
-    if mk.flash_planes != 1.0:
-        mk = mk.scaled(mk.flash_planes)
+    mk = mk.flash_view()
     s = v.copy()
     stops = v.stops
     bids: list[int | None] = list(v.bid)
