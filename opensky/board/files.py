@@ -21,7 +21,7 @@ from opensky.userfile import MAX_BYTES as USER_FILE_BYTES, FileProblem, compose_
 
 __all__ = [
     "MAX_FILE_BYTES", "board_error", "one_line", "quoted", "is_board_id", "board_files",
-    "peek_id", "known_boards", "find_board_file", "resolve", "display", "decode", "read_board",
+    "peek_id", "peek_game", "game_board_files", "known_boards", "find_board_file", "resolve", "display", "decode", "read_board",
 ]
 
 #: Board files bigger than this are refused before reading (a board is a few KB).
@@ -71,32 +71,51 @@ def board_files() -> list[Path]:
         return []
 
 
-def peek_id(file: Path) -> str | None:
-    """A board file's ``id:`` without validating the rest (it may be a work in progress).
-    Remembered per file version (path, modification time, size)."""
+def _peek(file: Path) -> tuple[str | None, str | None]:
+    """A board file's ``id:`` and ``game:`` without validating the rest (it may
+    be a work in progress).  Remembered per file version (path, modification
+    time, size)."""
     try:
         st = file.stat()
     except OSError:
-        return None
+        return None, None
     key = (str(file), st.st_mtime_ns, st.st_size)
     if key in _IDS:
         return _IDS[key]
     found: str | None = None
+    game: str | None = None
     try:
         if st.st_size <= MAX_FILE_BYTES:
             node = compose_yaml(decode(read_bytes(file, "board"), str(file)), str(file))
             if isinstance(node, MappingNode):
                 for k, value in node.value:
-                    if isinstance(k, ScalarNode) and k.value == "id" and isinstance(value, ScalarNode):
-                        found = str(value.value) or None
-                        break
+                    if isinstance(k, ScalarNode) and isinstance(value, ScalarNode):
+                        if k.value == "id" and found is None:
+                            found = str(value.value) or None
+                        elif k.value == "game" and game is None:
+                            game = str(value.value) or None
     except Exception:  # noqa: BLE001 - an unreadable file just has no id here
-        found = None
-    _IDS[key] = found
-    return found
+        found = game = None
+    _IDS[key] = (found, game)
+    return found, game
 
 
-_IDS: dict[tuple[str, int, int], str | None] = {}
+def peek_id(file: Path) -> str | None:
+    """A board file's ``id:`` without validating the rest (it may be a work in progress)."""
+    return _peek(file)[0]
+
+
+def peek_game(file: Path) -> str:
+    """The game a board file is for: ``blue_skies`` if it says so, else ``opensky``."""
+    return _peek(file)[1] or "opensky"
+
+
+def game_board_files(game: str) -> list[Path]:
+    """The shipped board files of one game."""
+    return [f for f in board_files() if peek_game(f) == game]
+
+
+_IDS: dict[tuple[str, int, int], tuple[str | None, str | None]] = {}
 
 
 def known_boards() -> dict[str, Path]:

@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     s = sub.add_parser("script", help="play a scripted game and print the state as JSON")
     s.add_argument("file", help="the game script (YAML)")
     s.add_argument("--compact", action="store_true", help="print the JSON on one line")
+    s.add_argument("--view", default=None, metavar="NAME", help="print the state as that player sees it")
     m = sub.add_parser("simulate", help="play many games between computer players")
     m.add_argument("--games", type=int, default=100)
     m.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default: one per --bots name, else 2)")
@@ -57,7 +58,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(args_list)
         if args.command == "script":
             from opensky.cli.script import run_script
-            return run_script(args.file, compact=args.compact)
+            return run_script(args.file, compact=args.compact, view=args.view)
         if args.command == "simulate":
             from opensky.cli.simulate import run_simulate
             return run_simulate(args)

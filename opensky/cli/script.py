@@ -16,6 +16,7 @@ import yaml
 
 from opensky.board.loader import load_board
 from opensky.board.model import BoardError
+from opensky.blueskies.board import BLUE_SKIES
 from opensky.cli.errors import CliError
 from opensky.rules.actions import ActionCodec
 from opensky.rules.constants import CALLSIGNS
@@ -50,6 +51,10 @@ def load_script(path: str, raw: bytes | None = None) -> tuple[Session, list[Any]
     data, node = read_yaml(path, "script", raw)
     if not isinstance(data, dict):
         raise CliError(f"{path}: a game script must be a mapping with board, players and actions")
+    if "game" in data and data["game"] not in (None, "opensky"):
+        line = _child_line(node, "game")
+        raise CliError(f"{path}{':' + str(line) if line else ''}: unknown game {short(data['game'])} "
+                       "(a script's game is opensky or blue_skies)")
 
     def bad(key: str, msg: str) -> CliError:
         line = _child_line(node, key)
@@ -122,7 +127,7 @@ def _is_save(head: bytes) -> bool:
     return head.lstrip().startswith(b"{") and b"opensky-save" in head
 
 
-def run_script(path: str, compact: bool = False) -> int:
+def run_script(path: str, compact: bool = False, view: str | None = None) -> int:
     """Play a script — or replay a save file — and print the state as JSON.
     The file is read once, through ``opensky.userfile``."""
     shown = display(path)
@@ -137,9 +142,24 @@ def run_script(path: str, compact: bool = False) -> int:
         except SaveError as e:
             raise CliError(str(e))
     else:
+        data, node = read_yaml(path, "script", raw)
+        if isinstance(data, dict) and data.get("game") == BLUE_SKIES:
+            from opensky.cli.bs_script import bs_state_json, load_bs_script, play_bs
+            bs, actions, lines, has_seed = load_bs_script(path, data, node)
+            play_bs(bs, actions, lines, path, has_seed)
+            return _print(bs_state_json(bs, view), compact)
         session, actions, lines = load_script(path, raw)
         play(session, actions, lines, path)
-    out = session.state.to_json()
+    if view is not None:
+        names = session.state.names
+        if view not in names:
+            raise CliError(f"--view {short(view)}: no such player (players: {', '.join(names)})")
+        from opensky.rules.view import player_view
+        return _print(player_view(session.state, names.index(view)).to_json(), compact)
+    return _print(session.state.to_json(), compact)
+
+
+def _print(out: Any, compact: bool) -> int:
     text = json.dumps(out, ensure_ascii=False, separators=(",", ":") if compact else None,
                       indent=None if compact else 1)
     sys.stdout.write(text + "\n")

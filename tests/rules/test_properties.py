@@ -8,6 +8,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from opensky.board.loader import load_board
+from opensky.board.files import peek_game
 from opensky.paths import boards_dir
 from opensky.rules.constants import CALLSIGNS, COPIES_PER_FARE, FARE_INDEX, FARES
 from opensky.rules.errors import IllegalAction
@@ -15,7 +16,7 @@ from opensky.rules.state import GameState
 from opensky.rules.view import player_view
 from tests.rules.helpers import BOARDS
 
-BOARD_FILES = sorted(boards_dir().glob("*.yaml")) + [BOARDS / "tiny-hubs.board.yaml",
+BOARD_FILES = [p for p in sorted(boards_dir().glob("*.yaml")) if peek_game(p) == "opensky"] + [BOARDS / "tiny-hubs.board.yaml",
                                                      BOARDS / "tiny-cross.board.yaml"]
 _CACHE: dict = {}
 

@@ -1,0 +1,145 @@
+"""Gates, buyouts and passengers (RULES §3, §4): pure functions on a state.
+
+* ``split`` is B3's even split of all the cubes at an airport among its gates
+  (⌊T/k⌋ each, the first T mod k one more), or the cubes waiting in its first
+  space when it has none.
+* ``gate_options`` / ``buyout_options`` are what a player may buy with the
+  points left (§4, B5, B6, B8), and ``opening_options`` the opening gates
+  (§5.5, B12).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from opensky.blueskies.actions import LOCAL
+from opensky.blueskies.board import OPENING_POINTS
+
+if TYPE_CHECKING:
+    from opensky.blueskies.state import BSState
+
+
+def split(s: "BSState", a: int) -> None:
+    """Split all the cubes at airport ``a`` evenly among its gates (B3)."""
+    cubes = s.cubes[a]
+    k = len(cubes)
+    total = sum(cubes) + s.waiting[a]
+    if k == 0:
+        s.waiting[a] = total
+        return
+    s.waiting[a] = 0
+    q, r = divmod(total, k)
+    for i in range(k):
+        cubes[i] = q + (1 if i < r else 0)
+
+
+def local_slot(s: "BSState", a: int) -> int:
+    """The space of the local gate at ``a`` (-1 if none; at most one, B8)."""
+    owners = s.gates[a]
+    for i, o in enumerate(owners):
+        if o == LOCAL:
+            return i
+    return -1
+
+
+def can_new_gate(s: "BSState", p: int, a: int, points: int) -> bool:
+    return (s.gates_left[p] > 0 and len(s.gates[a]) < s.spaces
+            and s.board.airports[a].gate_cost <= points)
+
+
+def can_buyout(s: "BSState", p: int, a: int, points: int) -> bool:
+    cost = s.board.airports[a].buyout_cost
+    return (cost is not None and cost <= points and s.gates_left[p] > 0 and local_slot(s, a) >= 0)
+
+
+def gate_options(s: "BSState", p: int, points: int) -> list[int]:
+    return [a for a in range(len(s.gates)) if can_new_gate(s, p, a, points)]
+
+
+def buyout_options(s: "BSState", p: int, points: int) -> list[int]:
+    return [a for a in range(len(s.gates)) if can_buyout(s, p, a, points)]
+
+
+def cheapest_at(s: "BSState", p: int, a: int) -> int | None:
+    """The cheapest gate p could take at ``a`` (new or buyout), ignoring points."""
+    ap = s.board.airports[a]
+    costs = []
+    if s.gates_left[p] > 0 and len(s.gates[a]) < s.spaces:
+        costs.append(ap.gate_cost)
+    if ap.buyout_cost is not None and s.gates_left[p] > 0 and local_slot(s, a) >= 0:
+        costs.append(ap.buyout_cost)
+    return min(costs) if costs else None
+
+
+def has_pair(s: "BSState", p: int) -> bool:
+    """Whether p has a legal pair of opening gates at two airports (B12)."""
+    if s.gates_left[p] < 2:
+        return False
+    costs = sorted(c for c in (cheapest_at(s, p, a) for a in range(len(s.gates))) if c is not None)
+    return len(costs) >= 2 and costs[0] + costs[1] <= OPENING_POINTS
+
+
+def opening_ok(s: "BSState", p: int, a: int, cost: int) -> bool:
+    """Whether an opening gate at ``a`` costing ``cost`` is allowed now (§5.5, B12)."""
+    if cost > s.points:
+        return False
+    if s.opening_mode == 1:  # the second gate: another airport
+        return a != s.opening_first
+    if s.opening_mode == 2:  # no legal pair: any one legal gate
+        return True
+    # the first gate: a legal second must remain, at another airport
+    rest = OPENING_POINTS - cost
+    for b in range(len(s.gates)):
+        if b != a:
+            c = cheapest_at(s, p, b)
+            if c is not None and c <= rest:
+                return True
+    return False
+
+
+def opening_options(s: "BSState", p: int) -> tuple[list[int], list[int]]:
+    """(airports for a new gate, airports for a buyout) allowed as p's opening gate now."""
+    ap = s.board.airports
+    n = len(s.gates)
+    new = [a for a in range(n) if can_new_gate(s, p, a, s.points)]
+    buy = [a for a in range(n) if can_buyout(s, p, a, s.points)]
+    if s.opening_mode == 1:
+        return [a for a in new if a != s.opening_first], [a for a in buy if a != s.opening_first]
+    if s.opening_mode == 2:
+        return new, buy
+    # the first gate: a legal second must remain at another airport (B12);
+    # the two cheapest airports are enough to know that for every airport
+    cheap = sorted((c, b) for b, c in ((b, cheapest_at(s, p, b)) for b in range(n)) if c is not None)[:2]
+
+    def ok(a: int, cost: int) -> bool:
+        for c, b in cheap:
+            if b != a:
+                return c <= OPENING_POINTS - cost
+        return False
+    return ([a for a in new if ok(a, ap[a].gate_cost)],
+            [a for a in buy if ok(a, ap[a].buyout_cost or 0)])
+
+
+def income(s: "BSState", p: int) -> int:
+    """Cubes at p's gates (B2)."""
+    total = 0
+    for owners, cubes in zip(s.gates, s.cubes):
+        for o, c in zip(owners, cubes):
+            if o == p:
+                total += c
+    return total
+
+
+def gates_placed(s: "BSState", p: int) -> int:
+    return s.board.gates_per_player - s.gates_left[p]
+
+
+def region_values(s: "BSState", p: int) -> list[int]:
+    """p's gate values per region (§9): an airport in two regions counts in both."""
+    out = [0] * len(s.board.regions)
+    for a, owners in enumerate(s.gates):
+        n = owners.count(p)
+        if n:
+            ap = s.board.airports[a]
+            for r in ap.regions:
+                out[r] += n * ap.gate_value
+    return out

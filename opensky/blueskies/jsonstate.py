@@ -1,0 +1,96 @@
+"""The Blue Skies state as JSON (``blueskies/headless.md``, "The state as JSON").
+
+Lists of cards are sorted by airport code; ``airports`` and ``region_values``
+follow the board's order.  In a view (``state.viewer`` set) the other hands
+and the deck are null (§11).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from opensky.blueskies import gates as G
+from opensky.blueskies.actions import (
+    ASSIST, BUY, DISCARD_DECISION, DRAW_CARD, DRAW_CUBES, LOCAL, LOCAL_NAME, OPENING_GATE, PLAY,
+)
+
+if TYPE_CHECKING:
+    from opensky.blueskies.state import BSState
+
+
+def _cards(s: "BSState", cards: list[int]) -> list[str]:
+    codes = s.board.codes
+    return sorted(codes[c] for c in cards)
+
+
+def _multiset(s: "BSState", counts: list[int]) -> list[str]:
+    return _cards(s, [a for a, n in enumerate(counts) for _ in range(n)])
+
+
+def waiting_for(s: "BSState") -> dict[str, Any] | None:
+    d, p = s.decision, s.actor
+    if d is None or s.game_over:
+        return None
+    name = s.names[p] if p is not None else None
+    if d == OPENING_GATE:
+        return {"decision": d, "player": name, "gates_placed": s.gates_placed_now(), "points_left": s.points}
+    if d == BUY:
+        return {"decision": d, "player": name, "points_left": s.points}
+    if d == PLAY:
+        return {"decision": d, "player": name, "special_available": not s.special_used[p or 0]}
+    if d == ASSIST:
+        return {"decision": d, "player": name, "airports": s.owed}
+    if d == DISCARD_DECISION:
+        return {"decision": d, "player": name}
+    if d == DRAW_CUBES:
+        return {"decision": d, "airport": s.board.codes[s.cube_airport], "bag": {"red": s.red, "green": s.green}}
+    assert d == DRAW_CARD
+    q = s.card_player
+    return {"decision": d, "purpose": s.card_purpose, "player": s.names[q] if q is not None else None}
+
+
+def to_json(s: "BSState") -> dict[str, Any]:
+    codes = s.board.codes
+    airports = {}
+    for a, code in enumerate(codes):
+        airports[code] = {
+            "gates": [{"owner": LOCAL_NAME if o == LOCAL else s.names[o], "cubes": c}
+                      for o, c in zip(s.gates[a], s.cubes[a])],
+            "waiting": s.waiting[a],
+        }
+    players = []
+    for q in range(s.P):
+        hidden = s.viewer is not None and s.viewer != q
+        rv = G.region_values(s, q)
+        players.append({
+            "name": s.names[q],
+            "score": s.score[q],
+            "income": G.income(s, q),
+            "gates_left": s.gates_left[q],
+            "gates_placed": G.gates_placed(s, q),
+            "hand": None if hidden else _cards(s, s.hands[q]),
+            "hand_count": s.hand_count[q],
+            "special_used": s.special_used[q],
+            "region_values": {r.id: rv[i] for i, r in enumerate(s.board.regions)},
+            "final": s.final[q] if s.final is not None else None,
+        })
+    return {
+        "game": "blue_skies",
+        "board": s.board.id,
+        "view": s.names[s.viewer] if s.viewer is not None else None,
+        "round": s.round,
+        "step": s.step,
+        "current_player": s.names[s.current],
+        "waiting_for": waiting_for(s),
+        "game_over": s.game_over,
+        "end_reason": list(s.end_reason) if s.end_reason is not None else None,
+        "gate_spaces": s.spaces,
+        "airports": airports,
+        "bag": {"red": s.red, "green": s.green},
+        "deck_count": s.deck_count,
+        "deck": None if s.viewer is not None else _multiset(s, s.deck),
+        "discard": _multiset(s, s.discard),
+        "in_play": [codes[c] for c in s.in_play],  # in the order shown (settled detail 2)
+        "assistance_given": s.assistance_given,
+        "players": players,
+        "winners": [s.names[q] for q in s.winners],
+    }

@@ -1,0 +1,72 @@
+"""The one home of Blue Skies' secret: the hands (B32, §11).
+
+``player_view(state, p)`` is the state as p sees it: p's own hand, every
+other hand as a count, the deck as a count.  Its ``unknown`` holds, per
+airport, the cards p cannot place (the deck and the other hands together:
+public, since every card played, turned or discarded is seen).  A search
+fills a view again with ``determinize``, dealing the unknown cards at random
+into the hidden hands and the deck.  Events are sealed here too: a card drawn
+into another hand shows no airport.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+from typing import TYPE_CHECKING, Sequence
+
+from opensky.blueskies.events import CardDrawn, Event
+
+if TYPE_CHECKING:
+    from opensky.blueskies.state import BSState
+
+
+def player_view(s: "BSState", p: int) -> "BSState":
+    """The state as player p sees it."""
+    if s.viewer is not None:
+        if s.viewer != p:
+            raise ValueError("a view cannot be turned into another player's view")
+        return s.copy()
+    v = s.copy()
+    unknown = v.deck[:]
+    for q in range(v.P):
+        if q != p:
+            for c in v.hands[q]:
+                unknown[c] += 1
+            v.hands[q] = []
+    v.deck = [0] * len(unknown)
+    v.viewer = p
+    v.unknown = unknown
+    return v
+
+
+def determinize(v: "BSState", rng: random.Random) -> "BSState":
+    """A full state consistent with view ``v``: the unknown cards dealt at
+    random into the hidden hands (their counts kept) and the deck."""
+    if v.viewer is None or v.unknown is None:
+        return v.copy()
+    s = v.copy()
+    pool = [a for a, n in enumerate(v.unknown) for _ in range(n)]
+    rng.shuffle(pool)
+    k = 0
+    for q in range(s.P):
+        if q != v.viewer:
+            n = s.hand_count[q]
+            s.hands[q] = sorted(pool[k:k + n])
+            k += n
+    deck = [0] * len(v.unknown)
+    for c in pool[k:]:
+        deck[c] += 1
+    s.deck = deck
+    s.viewer = None
+    s.unknown = None
+    return s
+
+
+def seal_events(events: Sequence[Event], p: int | None) -> list[Event]:
+    """Events as player p may see them (None: everyone's, e.g. a spectator)."""
+    out: list[Event] = []
+    for e in events:
+        if isinstance(e, CardDrawn) and e.player != p:
+            e = replace(e, airport=None)
+        out.append(e)
+    return out
