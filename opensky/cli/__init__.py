@@ -26,8 +26,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--view", default=None, metavar="NAME", help="print the state as that player sees it")
     m = sub.add_parser("simulate", help="play many games between computer players")
     m.add_argument("--games", type=int, default=100)
-    m.add_argument("--players", type=int, default=None, help="2, 3 or 4 (default: one per --bots name, else 2)")
-    m.add_argument("--board", default="europe", help="board id or path to a board YAML")
+    m.add_argument("--players", type=int, default=None,
+                   help="2, 3 or 4 (Blue Skies: 2 to 5; default: one per --bots name, else 2)")
+    m.add_argument("--game", choices=("opensky", "blue_skies"), default=None,
+                   help="the game (default: the board's; a Blue Skies board implies blue_skies)")
+    m.add_argument("--board", default=None, help="board id or path to a board YAML (default: europe, or usa)")
     m.add_argument("--seed", type=int, default=1)
     m.add_argument("--bots", default="random", help="one bot name for all seats, or one per seat, comma-separated")
     m.add_argument("--rotate", action="store_true", help="rotate the seats between games")

@@ -14,6 +14,8 @@ from dataclasses import dataclass, field
 from typing import Sequence
 
 from opensky.ai import BOT_NAMES, make_bot
+from opensky.blueskies.board import BLUE_SKIES
+from opensky.board import files
 from opensky.board.loader import load_board
 from opensky.board.model import Board, BoardError
 from opensky.cli.errors import CliError
@@ -71,7 +73,24 @@ def _interval(wins: float, n: int) -> tuple[float, float]:
     return (max(0.0, mid - half), min(1.0, mid + half))
 
 
+def _game_of(args: argparse.Namespace) -> str:
+    """The game to simulate: --game, else the board's own (a Blue Skies board implies it)."""
+    if args.game is not None:
+        return str(args.game)
+    if args.board is None:
+        return "opensky"
+    try:
+        return files.peek_game(files.resolve(args.board))
+    except BoardError:
+        return "opensky"  # the OpenSky loader names the problem
+
+
 def run_simulate(args: argparse.Namespace) -> int:
+    if _game_of(args) == BLUE_SKIES:
+        from opensky.cli.bs_simulate import run_bs_simulate
+        return run_bs_simulate(args)
+    if args.board is None:
+        args.board = "europe"
     names = [b.strip() for b in str(args.bots).split(",") if b.strip()]
     if not names:
         raise CliError("simulate: --bots needs at least one bot name")
