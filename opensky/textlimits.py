@@ -43,6 +43,20 @@ def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
     return s if len(s) <= limit else s[: limit - 1].rstrip() + "…"
 
 
+#: the longest player name a game accepts (the window's name field allows fewer)
+MAX_PLAYER_NAME = 40
+
+
+def clip(text: str, limit: int = 30) -> str:
+    """A name as a message shows it: as it is, cut to ``limit`` characters."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def names_list(names: Any, limit: int = 30) -> str:
+    """Players' names for a message ("Ann, Bo, Cy"), each cut to ``limit``."""
+    return ", ".join(clip(str(n), limit) for n in names)
+
+
 def short(value: Any, limit: int = 40) -> str:
     """A value as a message may show it: its repr, cut to ``limit`` characters.
 

@@ -16,7 +16,10 @@ import pytest
 from opensky.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
-DIRS = [ROOT / "tests" / "scenarios", ROOT.parent / "shared" / "scenarios"]
+DIRS = [ROOT / "tests" / "scenarios", ROOT.parent / "shared" / "scenarios",
+        # Blue Skies (issue 18): our hand-computed ones, the contract's example, the public ones
+        ROOT / "tests" / "scenarios" / "blueskies", ROOT / "tests" / "blueskies" / "contract",
+        ROOT.parent / "shared" / "blueskies" / "scenarios"]
 SCENARIOS = [f for d in DIRS if d.is_dir() for f in sorted(d.glob("*.yaml")) if not f.name.endswith(".board.yaml")]
 
 
@@ -44,9 +47,10 @@ def subset(want, got, path="$"):
 
 def test_there_are_scenarios():
     assert len([f for f in SCENARIOS if f.parent == DIRS[0]]) >= 40
+    assert len([f for f in SCENARIOS if f.parent == DIRS[2]]) >= 30
 
 
-@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.parent.name}/{p.stem}")
+@pytest.mark.parametrize("path", SCENARIOS, ids=lambda p: f"{p.parent.parent.name}/{p.parent.name}/{p.stem}")
 def test_scenario(path: Path):
     out, err = io.StringIO(), io.StringIO()
     with redirect_stdout(out), redirect_stderr(err):

@@ -51,13 +51,14 @@ class GreedyBSBot(Bot):
             cost = ap.gate_cost
         future = ap.demand_cards * 1.5 * share
         rounds_left = max(1.0, (100 - max(v.score)) / 12.0)
-        return (now + future * min(rounds_left, 6) / 3 + 0.5 * ap.gate_value) / cost
+        return float((now + future * min(rounds_left, 6) / 3 + 0.5 * ap.gate_value) / cost)
 
     def choose(self, view: Any, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
             return legal[0]
         t = legal[0].type
         p = legal[0].player
+        assert p is not None
         v = view
         if t in (BUY_GATE, BUYOUT, END_PURCHASES):
             best, best_v = None, 0.9

@@ -28,7 +28,7 @@ from typing import Any, Mapping, Sequence
 from opensky.blueskies.board import BSBoard
 from opensky.rules.actions import Action
 from opensky.rules.errors import IllegalAction
-from opensky.textlimits import short
+from opensky.textlimits import names_list, short
 
 __all__ = ["Action", "BSCodec", "ACTION_TYPES", "CHANCE_TYPES", "LOCAL"]
 
@@ -142,7 +142,7 @@ class BSCodec:
     def _player(self, d: Mapping[str, Any]) -> int:
         name = d.get("player")
         if not isinstance(name, str) or name not in self._seat:
-            raise IllegalAction(f"unknown player {short(name)} (players: {', '.join(self.players)})")
+            raise IllegalAction(f"unknown player {short(name)} (players: {names_list(self.players)})")
         return self._seat[name]
 
     def _airport(self, v: Any, what: str) -> int:

@@ -81,6 +81,15 @@ class BSBoard:
     def codes(self) -> tuple[str, ...]:
         return tuple(a.code for a in self.airports)
 
+    @cached_property
+    def gate_costs(self) -> tuple[int, ...]:
+        return tuple(a.gate_cost for a in self.airports)
+
+    @cached_property
+    def buyout_costs(self) -> tuple[int, ...]:
+        """Buyout costs by airport, N/A as a cost no turn can pay (7)."""
+        return tuple(MAX_COST + 1 if a.buyout_cost is None else a.buyout_cost for a in self.airports)
+
     def index(self, code: str) -> int:
         """The airport's index; KeyError if the board has no such airport."""
         idx = _INDEX.get(id(self))

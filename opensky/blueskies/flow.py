@@ -129,9 +129,8 @@ def _card(s: "BSState", task: Task, ev: list[E.Event]) -> None:
         s.discard = [0] * len(s.deck)
         ev.append(E.DeckReshuffled(s.deck_count))
     s.card_purpose, s.card_player = purpose, q
-    kinds = [a for a, c in enumerate(s.deck) if c]
-    if len(kinds) == 1:
-        take_card(s, kinds[0], ev)
+    if max(s.deck) == s.deck_count:  # B31: every card left names one airport
+        take_card(s, s.deck.index(s.deck_count), ev)
     else:
         ask(s, DRAW_CARD, None)
 
@@ -241,14 +240,9 @@ def _affordable(s: "BSState", q: int) -> bool:
     """Whether q can still buy a new gate or a buyout with the points left."""
     if s.gates_left[q] <= 0:
         return False
-    pts, spaces, gates = s.points, s.spaces, s.gates
-    for a, x in enumerate(s.board.airports):
-        if x.gate_cost <= pts and len(gates[a]) < spaces:
-            return True
-        b = x.buyout_cost
-        if b is not None and b <= pts and LOCAL in gates[a]:
-            return True
-    return False
+    pts, spaces, gates, b = s.points, s.spaces, s.gates, s.board
+    return (any(c <= pts and len(g) < spaces for c, g in zip(b.gate_costs, gates))
+            or any(c <= pts and LOCAL in g for c, g in zip(b.buyout_costs, gates)))
 
 
 def _buyer(s: "BSState", task: Task, ev: list[E.Event]) -> None:

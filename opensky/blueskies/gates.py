@@ -78,6 +78,19 @@ def has_pair(s: "BSState", p: int) -> bool:
     return len(costs) >= 2 and costs[0] + costs[1] <= OPENING_POINTS
 
 
+def _two_cheapest(s: "BSState", p: int) -> list[tuple[int, int]]:
+    """The two cheapest (cost, airport) gates p could take anywhere."""
+    return sorted((c, b) for b, c in ((b, cheapest_at(s, p, b)) for b in range(len(s.gates))) if c is not None)[:2]
+
+
+def _second_fits(cheap: list[tuple[int, int]], a: int, cost: int) -> bool:
+    """Whether a second gate at another airport than ``a`` fits in what ``cost`` leaves (B12)."""
+    for c, b in cheap:
+        if b != a:
+            return c <= OPENING_POINTS - cost
+    return False
+
+
 def opening_ok(s: "BSState", p: int, a: int, cost: int) -> bool:
     """Whether an opening gate at ``a`` costing ``cost`` is allowed now (§5.5, B12)."""
     if cost > s.points:
@@ -86,14 +99,7 @@ def opening_ok(s: "BSState", p: int, a: int, cost: int) -> bool:
         return a != s.opening_first
     if s.opening_mode == 2:  # no legal pair: any one legal gate
         return True
-    # the first gate: a legal second must remain, at another airport
-    rest = OPENING_POINTS - cost
-    for b in range(len(s.gates)):
-        if b != a:
-            c = cheapest_at(s, p, b)
-            if c is not None and c <= rest:
-                return True
-    return False
+    return _second_fits(_two_cheapest(s, p), a, cost)
 
 
 def opening_options(s: "BSState", p: int) -> tuple[list[int], list[int]]:
@@ -108,25 +114,15 @@ def opening_options(s: "BSState", p: int) -> tuple[list[int], list[int]]:
         return new, buy
     # the first gate: a legal second must remain at another airport (B12);
     # the two cheapest airports are enough to know that for every airport
-    cheap = sorted((c, b) for b, c in ((b, cheapest_at(s, p, b)) for b in range(n)) if c is not None)[:2]
-
-    def ok(a: int, cost: int) -> bool:
-        for c, b in cheap:
-            if b != a:
-                return c <= OPENING_POINTS - cost
-        return False
-    return ([a for a in new if ok(a, ap[a].gate_cost)],
-            [a for a in buy if ok(a, ap[a].buyout_cost or 0)])
+    cheap = _two_cheapest(s, p)
+    return ([a for a in new if _second_fits(cheap, a, ap[a].gate_cost)],
+            [a for a in buy if _second_fits(cheap, a, ap[a].buyout_cost or 0)])
 
 
 def income(s: "BSState", p: int) -> int:
     """Cubes at p's gates (B2)."""
-    total = 0
-    for owners, cubes in zip(s.gates, s.cubes):
-        for o, c in zip(owners, cubes):
-            if o == p:
-                total += c
-    return total
+    return sum(c for owners, cubes in zip(s.gates, s.cubes) if p in owners
+               for o, c in zip(owners, cubes) if o == p)
 
 
 def gates_placed(s: "BSState", p: int) -> int:

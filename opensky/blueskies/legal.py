@@ -80,17 +80,78 @@ def _acts(p: int, n: int) -> tuple[list[Action], list[Action]]:
     return got
 
 
-#: the play decision's answers by (player, airports, hand, special used): immutable, shared
-_PLAYS: dict[tuple[int, int, tuple[int, ...], bool], list[Action]] = {}
+class PlayChoices(Sequence[Action]):
+    """Every step-2 answer: each distinct card of the hand, then (if the
+    special action is still there) every (airport or None, discards) but
+    (None, nothing) (B22).  Lazy: a hand has up to 8 sets of discards and a
+    board 30 airports, about 250 answers, and a random game asks often."""
+
+    def __init__(self, player: int, n: int, hand: Sequence[int], special: bool):
+        self.player, self.n = player, n
+        self.cards = sorted(set(hand))
+        self.subs = sub_multisets(hand) if special else []
+        k = len(self.subs)
+        self._len = len(self.cards) + ((k - 1) + n * k if special else 0)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(self._len))]
+        if i < 0:
+            i += self._len
+        if not 0 <= i < self._len:
+            raise IndexError(i)
+        nc = len(self.cards)
+        if i < nc:
+            return Action(PLAY_CARD, self.player, self.cards[i])
+        j = i - nc
+        k = len(self.subs)
+        if j < k - 1:
+            return Action(SPECIAL_ACTION, self.player, (None, self.subs[j + 1]))
+        j -= k - 1
+        return Action(SPECIAL_ACTION, self.player, (j // k, self.subs[j % k]))
+
+    def __contains__(self, a: object) -> bool:
+        if not isinstance(a, tuple) or len(a) != 3 or a[1] != self.player:
+            return False
+        if a[0] == PLAY_CARD:
+            return a[2] in self.cards
+        if a[0] != SPECIAL_ACTION or not self.subs or not isinstance(a[2], tuple) or len(a[2]) != 2:
+            return False
+        at, cards = a[2]
+        if at is None:
+            return bool(cards) and cards in self.subs
+        return isinstance(at, int) and 0 <= at < self.n and cards in self.subs
+
+    def __iter__(self) -> Iterator[Action]:
+        for i in range(self._len):
+            yield self[i]
 
 
 def sub_multisets(hand: Sequence[int]) -> list[tuple[int, ...]]:
-    """Every distinct sub-multiset of a sorted hand, as sorted tuples (the empty one first)."""
-    out: set[tuple[int, ...]] = set()
-    n = len(hand)
-    for mask in range(1 << n):
-        out.add(tuple(sorted(hand[i] for i in range(n) if mask >> i & 1)))
-    return sorted(out, key=lambda t: (len(t), t))
+    """Every distinct sub-multiset of a hand, as sorted tuples (the empty one first)."""
+    key = tuple(sorted(hand))
+    got = _SUBS.get(key)
+    if got is None:
+        out: set[tuple[int, ...]] = set()
+        n = len(key)
+        for mask in range(1 << n):
+            out.add(tuple(key[i] for i in range(n) if mask >> i & 1))
+        got = sorted(out, key=lambda t: (len(t), t))
+        if len(_SUBS) > 50_000:
+            _SUBS.clear()
+        _SUBS[key] = got
+    return got
+
+
+_SUBS: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
 
 
 def legal_actions(s: "BSState") -> Sequence[Action]:
@@ -106,34 +167,15 @@ def legal_actions(s: "BSState") -> Sequence[Action]:
         new, buy = G.opening_options(s, p)
         return [gate[a] for a in new] + [buyout[a] for a in buy]
     if d == BUY:
-        out = []
-        outb = []
-        if s.gates_left[p] > 0:
-            pts, spaces, gates, ap = s.points, s.spaces, s.gates, s.board.airports
-            for a in range(n):
-                x = ap[a]
-                if x.gate_cost <= pts and len(gates[a]) < spaces:
-                    out.append(gate[a])
-                b = x.buyout_cost
-                if b is not None and b <= pts and LOCAL in gates[a]:
-                    outb.append(buyout[a])
-        return out + outb + [Action(END_PURCHASES, p, None)]
+        if s.gates_left[p] <= 0:
+            return [Action(END_PURCHASES, p, None)]
+        pts, spaces, gates, b = s.points, s.spaces, s.gates, s.board
+        out = [gate[a] for a, c, g in zip(range(n), b.gate_costs, gates) if c <= pts and len(g) < spaces]
+        out += [buyout[a] for a, c, g in zip(range(n), b.buyout_costs, gates) if c <= pts and LOCAL in g]
+        out.append(Action(END_PURCHASES, p, None))
+        return out
     if d == PLAY:
-        key = (p, n, tuple(s.hands[p]), s.special_used[p])
-        got = _PLAYS.get(key)
-        if got is None:
-            got = [Action(PLAY_CARD, p, c) for c in sorted(set(s.hands[p]))]
-            if not s.special_used[p]:
-                subs = sub_multisets(s.hands[p])
-                for at in [None, *range(n)]:
-                    for cards in subs:
-                        if at is None and not cards:
-                            continue  # B22
-                        got.append(Action(SPECIAL_ACTION, p, (at, cards)))
-            if len(_PLAYS) > 4096:
-                _PLAYS.clear()
-            _PLAYS[key] = got
-        return got
+        return PlayChoices(p, n, s.hands[p], not s.special_used[p])
     if d == ASSIST:
         return Combos(p, n, s.owed)
     if d == DISCARD_DECISION:

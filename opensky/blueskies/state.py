@@ -27,12 +27,17 @@ from opensky.blueskies.events import Event
 from opensky.blueskies import gates as G
 from opensky.blueskies.legal import Combos, legal_actions, sub_multisets
 from opensky.rules.errors import IllegalAction
+from opensky.textlimits import MAX_PLAYER_NAME, clip, short, unshowable
 
 Task = tuple[Any, ...]
 _CUBES: list[Action] = []
 _CARDS: list[Action] = []
 #: the draw_cubes outcomes by (red, green) in the bag
 _CUBE_ODDS: dict[tuple[int, int], list[tuple[Action, float]]] = {}
+
+
+def _pts(n: int) -> str:
+    return f"{n} point" if n == 1 else f"{n} points"
 
 
 def _cube_actions(n: int) -> list[Action]:
@@ -65,6 +70,14 @@ class BSState:
             raise IllegalAction(f"Blue Skies is for 2 to 5 players, not {P}")
         if len(set(players)) != P:
             raise IllegalAction("the players' names must all be different")
+        for name in players:
+            if not isinstance(name, str) or not name.strip():
+                raise IllegalAction("every player needs a name")
+            why = unshowable(name)
+            if why is not None:
+                raise IllegalAction(f"the player name {short(name, 24)} holds {why}")
+            if len(name) > MAX_PLAYER_NAME:
+                raise IllegalAction(f"the player name {short(name, 24)} is longer than {MAX_PLAYER_NAME} characters")
         if any(n == "local" for n in players):
             raise IllegalAction("a player may not be called 'local' (the local airline's name)")
         self.board = board
@@ -127,10 +140,10 @@ class BSState:
                 raise IllegalAction("'hands' must give every player 3 cards")
             for q, h in enumerate(hands):
                 if len(h) != 3:
-                    raise IllegalAction(f"'hands' must give {self.names[q]} 3 cards, not {len(h)}")
+                    raise IllegalAction(f"'hands' must give {clip(self.names[q])} 3 cards, not {len(h)}")
                 for c in h:
                     if left[c] <= 0:
-                        raise IllegalAction(f"hands: {codes[c]} is not left in the deck for {self.names[q]} "
+                        raise IllegalAction(f"hands: {codes[c]} is not left in the deck for {clip(self.names[q])} "
                                             "(after the opening cards and the hands before)")
                     left[c] -= 1
 
@@ -218,13 +231,13 @@ class BSState:
     def waiting_text(self) -> str:
         d, p = self.decision, self.actor
         codes = self.board.codes
-        who = self.names[p] if p is not None else ""
+        who = clip(self.names[p]) if p is not None else ""
         if d is None:
             return "nothing (the game is over)"
         if d == OPENING_GATE:
-            return f"opening gate {self.gates_placed_now() + 1} by {who} ({self.points} points left)"
+            return f"opening gate {self.gates_placed_now() + 1} by {who} ({_pts(self.points)} left)"
         if d == BUY:
-            return f"buy by {who} ({self.points} points left)"
+            return f"buy by {who} ({_pts(self.points)} left)"
         if d == PLAY:
             return f"play by {who}" + ("" if self.special_used[p or 0] else " (special action available)")
         if d == ASSIST:
@@ -233,7 +246,7 @@ class BSState:
             return f"discard by {who}"
         if d == DRAW_CUBES:
             return f"draw_cubes at {codes[self.cube_airport]} (bag: {self.red} red, {self.green} green)"
-        target = f" for {self.names[self.card_player]}" if self.card_player is not None else ""
+        target = f" for {clip(self.names[self.card_player])}" if self.card_player is not None else ""
         return f"draw_card ({self.card_purpose}{target})"
 
     def gates_placed_now(self) -> int:
@@ -275,7 +288,7 @@ class BSState:
         return False
 
     def _not_now(self, action: Action) -> str:
-        who = f" by {self.names[action.player]}" if action.player is not None and 0 <= action.player < self.P else ""
+        who = f" by {clip(self.names[action.player])}" if action.player is not None and 0 <= action.player < self.P else ""
         return f"{action.type}{who} is not possible now"
 
     def _check(self, a: Action) -> None:
@@ -301,7 +314,7 @@ class BSState:
                 arg, slot = arg
             x = ap[arg]
             if self.gates_left[p] <= 0:
-                raise IllegalAction(f"{self.names[p]} has no gate markers left")
+                raise IllegalAction(f"{clip(self.names[p])} has no gate markers left")
             if t == BUY_GATE:
                 if len(self.gates[arg]) >= self.spaces:
                     raise IllegalAction(f"{x.code} has no empty gate space ({self.spaces} in play)")
@@ -316,7 +329,7 @@ class BSState:
                     raise IllegalAction(f"the local gate at {x.code} is in space {ls + 1}, not {slot}")
                 cost = x.buyout_cost
             if cost > self.points:
-                raise IllegalAction(f"{t} at {x.code} costs {cost}; {self.names[p]} has {self.points} points left")
+                raise IllegalAction(f"{t} at {x.code} costs {cost}; {clip(self.names[p])} has {_pts(self.points)} left")
             if self.decision == OPENING_GATE and not G.opening_ok(self, p, arg, cost):
                 if self.opening_mode == 1:
                     raise IllegalAction(f"the second opening gate must be at another airport than "
@@ -329,12 +342,12 @@ class BSState:
         hand = self.hands[p]
         if t == PLAY_CARD:
             if arg not in hand:
-                raise IllegalAction(f"{self.names[p]} holds no {codes[arg]} card")
+                raise IllegalAction(f"{clip(self.names[p])} holds no {codes[arg]} card")
             return
         if t == SPECIAL_ACTION:
             at, cards = arg
             if self.special_used[p]:
-                raise IllegalAction(f"{self.names[p]} has used the special action already (once per game)")
+                raise IllegalAction(f"{clip(self.names[p])} has used the special action already (once per game)")
             if at is None and not cards:
                 raise IllegalAction("the special action needs passengers added somewhere or at least one "
                                     "card discarded (B22)")
@@ -345,7 +358,7 @@ class BSState:
             return
         if t == ASSISTANCE:
             if len(arg) != self.owed:
-                raise IllegalAction(f"{self.names[p]} must choose exactly {self.owed} airports, not {len(arg)}")
+                raise IllegalAction(f"{clip(self.names[p])} must choose exactly {self.owed} airports, not {len(arg)}")
             if len(set(arg)) != len(arg):
                 raise IllegalAction("the assistance airports must all be different")
             return
@@ -354,7 +367,7 @@ class BSState:
         left = list(self.hands[p])
         for c in cards:
             if c not in left:
-                raise IllegalAction(f"{self.names[p]} holds no {'other ' if c in self.hands[p] else ''}"
+                raise IllegalAction(f"{clip(self.names[p])} holds no {'other ' if c in self.hands[p] else ''}"
                                     f"{self.board.codes[c]} card to discard")
             left.remove(c)
 

@@ -19,7 +19,7 @@ from opensky.blueskies.session import BSSession
 from opensky.board.model import BoardError
 from opensky.cli.errors import CliError
 from opensky.rules.errors import IllegalAction
-from opensky.textlimits import short
+from opensky.textlimits import clip, names_list, short
 
 _KEYS = ("game", "board", "players", "seed", "opening", "hands", "actions")
 
@@ -89,8 +89,8 @@ def load_bs_script(path: str, data: dict[str, Any], node: Any) -> tuple[BSSessio
             hands = []
             for name in players:
                 if name not in h:
-                    raise IllegalAction(f"'hands' must give every player 3 cards; {name} has none")
-                hands.append(_codes(board, h[name], f"hands of {name}"))
+                    raise IllegalAction(f"'hands' must give every player 3 cards; {clip(name)} has none")
+                hands.append(_codes(board, h[name], f"hands of {clip(name)}"))
         except IllegalAction as e:
             raise bad("hands", str(e))
     actions = data.get("actions") or []
@@ -141,6 +141,6 @@ def bs_state_json(session: BSSession, view: str | None) -> dict[str, Any]:
     state = session.state
     if view is not None:
         if view not in state.names:
-            raise CliError(f"--view {short(view)}: no such player (players: {', '.join(state.names)})")
+            raise CliError(f"--view {short(view)}: no such player (players: {names_list(state.names)})")
         state = state.player_view(state.names.index(view))
     return state.to_json()

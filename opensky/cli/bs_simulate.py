@@ -18,7 +18,7 @@ from opensky.ai.blueskies import BS_BOT_NAMES, make_bs_bot
 from opensky.blueskies.board import BSBoard, load_bs_board
 from opensky.board.model import BoardError
 from opensky.cli.errors import CliError
-from opensky.cli.simulate import _interval
+from opensky.cli.stats import wilson as _interval
 from opensky.play.bsplay import play_bs_game
 
 

@@ -22,6 +22,7 @@ from opensky.rules.actions import ActionCodec
 from opensky.rules.constants import CALLSIGNS
 from opensky.rules.errors import IllegalAction
 from opensky.rules.session import Session
+from opensky.textlimits import names_list
 from opensky.userfile import FileProblem, decode, display, parse_yaml, read_bytes, short
 
 
@@ -153,7 +154,7 @@ def run_script(path: str, compact: bool = False, view: str | None = None) -> int
     if view is not None:
         names = session.state.names
         if view not in names:
-            raise CliError(f"--view {short(view)}: no such player (players: {', '.join(names)})")
+            raise CliError(f"--view {short(view)}: no such player (players: {names_list(names)})")
         from opensky.rules.view import player_view
         return _print(player_view(session.state, names.index(view)).to_json(), compact)
     return _print(session.state.to_json(), compact)

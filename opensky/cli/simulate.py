@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import random
 import time
 from dataclasses import dataclass, field
@@ -19,6 +18,7 @@ from opensky.board import files
 from opensky.board.loader import load_board
 from opensky.board.model import Board, BoardError
 from opensky.cli.errors import CliError
+from opensky.cli.stats import wilson as _interval
 from opensky.play.selfplay import play_game
 
 
@@ -59,18 +59,6 @@ def simulate(board: Board, bot_names: Sequence[str], games: int, seed: int,
     res.games = games
     res.seconds = time.perf_counter() - start
     return res
-
-
-def _interval(wins: float, n: int) -> tuple[float, float]:
-    """Wilson 95% interval for a share."""
-    if n == 0:
-        return (0.0, 0.0)
-    z = 1.96
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 def _game_of(args: argparse.Namespace) -> str:

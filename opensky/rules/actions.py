@@ -13,7 +13,7 @@ from typing import Any, Mapping, NamedTuple, Sequence
 from opensky.board.model import Board
 from opensky.rules.constants import CALLSIGN_INDEX, CALLSIGNS, FARES, SENSITIVITY_FACES
 from opensky.rules.errors import IllegalAction
-from opensky.textlimits import short
+from opensky.textlimits import names_list, short
 
 PLACE_CALLSIGN = "place_callsign"
 PLACE_PLANE = "place_plane"
@@ -190,7 +190,7 @@ class ActionCodec:
     def seat(self, name: Any) -> int:
         if isinstance(name, str) and name in self._seat:
             return self._seat[name]
-        raise IllegalAction(f"unknown player {short(name)} (players: {', '.join(self.players)})")
+        raise IllegalAction(f"unknown player {short(name)} (players: {names_list(self.players)})")
 
     def airport(self, code: Any) -> int:
         idx = self.board.airport_index.get(code) if isinstance(code, str) else None

@@ -40,7 +40,7 @@ from opensky.rules.events import Event, NobodyReason
 from opensky.rules.phases import (  # noqa: F401 - re-exported: callers import phases from here
     GAME_OVER, MARKETING, MONTH_END, NETWORK_PLANNING, PRICING, SETUP, Step, wait,
 )
-from opensky.textlimits import short, unshowable
+from opensky.textlimits import MAX_PLAYER_NAME, short, unshowable
 
 __all__ = ["GameState", "STEPS", "SETUP", "NETWORK_PLANNING", "MARKETING", "PRICING", "MONTH_END",
            "GAME_OVER"]
@@ -103,6 +103,8 @@ class GameState:
             why = unshowable(n)
             if why is not None:
                 raise IllegalAction(f"the player name {short(n, 24)} holds {why}")
+            if len(n) > MAX_PLAYER_NAME:
+                raise IllegalAction(f"the player name {short(n, 24)} is longer than {MAX_PLAYER_NAME} characters")
         if len(set(names)) != P:
             raise IllegalAction("player names must be different")
         if board.uses_hubs is board.uses_cross_border:

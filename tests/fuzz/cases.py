@@ -31,6 +31,7 @@ from tests.fuzz.mutate import FAMILIES, SPECIAL_FAMILIES, Mutated, mutate_some
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "scenarios"
+BS_SHARED = ROOT.parent / "shared" / "blueskies" / "scenarios"
 KINDS = ("board", "script", "save", "settings", "autosave", "tutorial", "puzzle", "progress")
 FORMAT = {"board": "yaml", "script": "yaml", "save": "json", "settings": "json", "autosave": "json",
           "tutorial": "yaml", "puzzle": "yaml", "progress": "json"}
@@ -101,13 +102,18 @@ def board_bases() -> list[Path]:
     out += sorted((ROOT / "tests" / "scenarios").glob("*.board.yaml"))
     if SHARED.is_dir():
         out += sorted(SHARED.glob("*.board.yaml"))
+    # Blue Skies (issue 18): the shipped board and the tiny ones
+    out += [ROOT / "boards" / "usa.yaml"] + sorted((ROOT / "tests" / "scenarios" / "blueskies").glob("*.board.yaml"))
+    if BS_SHARED.is_dir():
+        out += sorted(BS_SHARED.glob("*.board.yaml"))
     return out
 
 
 def script_bases() -> list[str]:
     """Scenario scripts (which name tiny boards by relative path) and scripts
     generated from engine games that name the shipped boards by id."""
-    dirs = [ROOT / "tests" / "scenarios"] + ([SHARED] if SHARED.is_dir() else [])
+    dirs = [ROOT / "tests" / "scenarios", ROOT / "tests" / "scenarios" / "blueskies"]
+    dirs += [d for d in (SHARED, BS_SHARED) if d.is_dir()]
     files = [str(f) for d in dirs for f in sorted(d.glob("*.yaml")) if not f.name.endswith(".board.yaml")]
     return files + list(GEN_SCRIPTS)
 

@@ -292,9 +292,18 @@ def check_cli(r: Result, entry: str, rc: int | None, out: str, err: str) -> None
 
 
 def _load_board(r: Result, case: Case) -> None:
+    from opensky.blueskies.board import BSBoard, load_bs_board
+    from opensky.board.files import peek_game, resolve
     from opensky.board.loader import load_board
     from opensky.board.model import Board, BoardError
     try:
+        # a board says which game it is for (issue 18); each loader refuses the other's
+        if peek_game(resolve(_arg(case))) == "blue_skies":
+            bs = load_bs_board(_arg(case))
+            r.outcome = "worked"
+            if not isinstance(bs, BSBoard):
+                r.fail("bad-output", f"load_bs_board returned {type(bs).__name__}")
+            return
         board = load_board(_arg(case))
     except BoardError as e:
         r.outcome = "refused"
