@@ -90,6 +90,17 @@ class BSBoard:
         """Buyout costs by airport, N/A as a cost no turn can pay (7)."""
         return tuple(MAX_COST + 1 if a.buyout_cost is None else a.buyout_cost for a in self.airports)
 
+    @cached_property
+    def by_gate_cost(self) -> tuple[int, ...]:
+        """Airports from the cheapest gate up (for "can anything still be bought?")."""
+        return tuple(sorted(range(len(self.airports)), key=lambda a: self.airports[a].gate_cost))
+
+    @cached_property
+    def by_buyout_cost(self) -> tuple[int, ...]:
+        """Airports with a buyout, from the cheapest up."""
+        return tuple(sorted((a for a, x in enumerate(self.airports) if x.buyout_cost is not None),
+                            key=lambda a: self.buyout_costs[a]))
+
     def index(self, code: str) -> int:
         """The airport's index; KeyError if the board has no such airport."""
         idx = _INDEX.get(id(self))

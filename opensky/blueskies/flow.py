@@ -241,8 +241,19 @@ def _affordable(s: "BSState", q: int) -> bool:
     if s.gates_left[q] <= 0:
         return False
     pts, spaces, gates, b = s.points, s.spaces, s.gates, s.board
-    return (any(c <= pts and len(g) < spaces for c, g in zip(b.gate_costs, gates))
-            or any(c <= pts and LOCAL in g for c, g in zip(b.buyout_costs, gates)))
+    cost = b.gate_costs
+    for a in b.by_gate_cost:
+        if cost[a] > pts:
+            break
+        if len(gates[a]) < spaces:
+            return True
+    cost = b.buyout_costs
+    for a in b.by_buyout_cost:
+        if cost[a] > pts:
+            break
+        if LOCAL in gates[a]:
+            return True
+    return False
 
 
 def _buyer(s: "BSState", task: Task, ev: list[E.Event]) -> None:
@@ -293,8 +304,9 @@ def _other(s: "BSState", task: Task, ev: list[E.Event]) -> None:
 
 
 def _score(s: "BSState", task: Task, ev: list[E.Event]) -> None:
+    incomes = G.incomes(s)
     for q in order_from(s, s.current):
-        inc = G.income(s, q)
+        inc = incomes[q]
         s.score[q] += inc
         ev.append(E.IncomeScored(q, inc, s.score[q]))
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from opensky.blueskies.actions import LOCAL
-from opensky.blueskies.board import OPENING_POINTS
+from opensky.blueskies.board import MAX_COST, OPENING_POINTS
 
 if TYPE_CHECKING:
     from opensky.blueskies.state import BSState
@@ -74,13 +74,37 @@ def has_pair(s: "BSState", p: int) -> bool:
     """Whether p has a legal pair of opening gates at two airports (B12)."""
     if s.gates_left[p] < 2:
         return False
-    costs = sorted(c for c in (cheapest_at(s, p, a) for a in range(len(s.gates))) if c is not None)
-    return len(costs) >= 2 and costs[0] + costs[1] <= OPENING_POINTS
+    cheap = _two_cheapest(s, p)
+    return len(cheap) == 2 and cheap[0][0] + cheap[1][0] <= OPENING_POINTS
 
 
 def _two_cheapest(s: "BSState", p: int) -> list[tuple[int, int]]:
-    """The two cheapest (cost, airport) gates p could take anywhere."""
-    return sorted((c, b) for b, c in ((b, cheapest_at(s, p, b)) for b in range(len(s.gates))) if c is not None)[:2]
+    """The two cheapest (cost, airport) gates p could take at two airports.
+
+    Enough to look at the two cheapest new gates and the two cheapest
+    buyouts: an airport among the two cheapest overall is among the two
+    cheapest of the kind that gives its price."""
+    if s.gates_left[p] <= 0:
+        return []
+    b, gates, spaces = s.board, s.gates, s.spaces
+    best: dict[int, int] = {}
+    n = 0
+    for a in b.by_gate_cost:
+        if len(gates[a]) < spaces:
+            best[a] = b.gate_costs[a]
+            n += 1
+            if n == 2:
+                break
+    n = 0
+    for a in b.by_buyout_cost:
+        if LOCAL in gates[a]:
+            c = b.buyout_costs[a]
+            if c < best.get(a, MAX_COST + 1):
+                best[a] = c
+            n += 1
+            if n == 2:
+                break
+    return sorted((c, a) for a, c in best.items())[:2]
 
 
 def _second_fits(cheap: list[tuple[int, int]], a: int, cost: int) -> bool:
@@ -123,6 +147,16 @@ def income(s: "BSState", p: int) -> int:
     """Cubes at p's gates (B2)."""
     return sum(c for owners, cubes in zip(s.gates, s.cubes) if p in owners
                for o, c in zip(owners, cubes) if o == p)
+
+
+def incomes(s: "BSState") -> list[int]:
+    """Every player's income at once (B2); local gates score for nobody."""
+    out = [0] * s.P
+    for owners, cubes in zip(s.gates, s.cubes):
+        for o, c in zip(owners, cubes):
+            if o >= 0:
+                out[o] += c
+    return out
 
 
 def gates_placed(s: "BSState", p: int) -> int:

@@ -11,6 +11,7 @@ from math import comb
 from typing import TYPE_CHECKING, Iterator, Sequence, overload
 
 from opensky.blueskies import gates as G
+from opensky.blueskies.board import MAX_COST
 from opensky.blueskies.actions import (
     ASSIST, ASSISTANCE, BUY, BUY_GATE, BUYOUT, DISCARD, DISCARD_DECISION, END_PURCHASES, OPENING_GATE,
     LOCAL, PLAY, PLAY_CARD, SPECIAL_ACTION, Action,
@@ -170,8 +171,12 @@ def legal_actions(s: "BSState") -> Sequence[Action]:
         if s.gates_left[p] <= 0:
             return [Action(END_PURCHASES, p, None)]
         pts, spaces, gates, b = s.points, s.spaces, s.gates, s.board
-        out = [gate[a] for a, c, g in zip(range(n), b.gate_costs, gates) if c <= pts and len(g) < spaces]
-        out += [buyout[a] for a, c, g in zip(range(n), b.buyout_costs, gates) if c <= pts and LOCAL in g]
+        if pts >= MAX_COST:  # every gate affordable (the commonest case: a turn's first purchase)
+            out = [gate[a] for a, g in enumerate(gates) if len(g) < spaces]
+        else:
+            out = [gate[a] for a, c, g in zip(range(n), b.gate_costs, gates) if c <= pts and len(g) < spaces]
+        bc = b.buyout_costs
+        out += [buyout[a] for a, c, g in zip(range(n), bc, gates) if c <= pts and LOCAL in g]
         out.append(Action(END_PURCHASES, p, None))
         return out
     if d == PLAY:

@@ -259,7 +259,15 @@ class BSState:
         IllegalAction, the state unchanged, when the rules do not allow it now."""
         if self.game_over:
             raise IllegalAction("the game is already over")
-        t = action.type
+        t, arg = action.type, action.arg
+        ev: list[Event] = []
+        if t == DRAW_CUBES and self.decision == DRAW_CUBES and action.player is None:
+            # the commonest step, checked and carried out here
+            if self.red == 0 or type(arg) is not int or not 0 <= arg <= self.green:
+                self._check(action)  # raises with the reason
+            flow.add_cubes(self, self.cube_airport, arg, ev)
+            flow.run(self, ev)
+            return ev
         if t in CHANCE_TYPES:
             if t != self.decision:
                 raise IllegalAction(self._not_now(action))
@@ -268,7 +276,6 @@ class BSState:
         elif self.decision in CHANCE_TYPES or action.player != self.actor or not self._fits(t):
             raise IllegalAction(self._not_now(action))
         self._check(action)
-        ev: list[Event] = []
         flow.carry_out(self, action, ev)
         flow.run(self, ev)
         return ev
