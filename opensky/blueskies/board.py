@@ -95,12 +95,6 @@ class BSBoard:
         """Airports from the cheapest gate up (for "can anything still be bought?")."""
         return tuple(sorted(range(len(self.airports)), key=lambda a: self.airports[a].gate_cost))
 
-    @cached_property
-    def by_buyout_cost(self) -> tuple[int, ...]:
-        """Airports with a buyout, from the cheapest up."""
-        return tuple(sorted((a for a, x in enumerate(self.airports) if x.buyout_cost is not None),
-                            key=lambda a: self.buyout_costs[a]))
-
     def index(self, code: str) -> int:
         """The airport's index; KeyError if the board has no such airport."""
         idx = _INDEX.get(id(self))

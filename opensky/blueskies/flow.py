@@ -29,6 +29,7 @@ Tasks, in the order of the rules:
 """
 from __future__ import annotations
 
+import bisect
 from typing import TYPE_CHECKING, Any, Sequence
 
 from opensky.blueskies import gates as G
@@ -182,6 +183,7 @@ def open_locals(s: "BSState", ev: list[E.Event]) -> None:
     for a in range(len(s.gates)):
         if not s.gates[a] and s.waiting[a] > 0:
             s.gates[a].append(LOCAL)
+            bisect.insort(s.locals, a)
             s.cubes[a].append(s.waiting[a])
             ev.append(E.LocalGateOpened(a, s.waiting[a]))
             s.waiting[a] = 0
@@ -248,12 +250,7 @@ def _affordable(s: "BSState", q: int) -> bool:
         if len(gates[a]) < spaces:
             return True
     cost = b.buyout_costs
-    for a in b.by_buyout_cost:
-        if cost[a] > pts:
-            break
-        if LOCAL in gates[a]:
-            return True
-    return False
+    return any(cost[a] <= pts for a in s.locals)
 
 
 def _buyer(s: "BSState", task: Task, ev: list[E.Event]) -> None:
@@ -449,6 +446,7 @@ def place_gate(s: "BSState", q: int, a: int, buyout: bool, ev: list[E.Event]) ->
     if buyout:
         slot = G.local_slot(s, a)
         s.gates[a][slot] = q
+        s.locals.remove(a)
         s.points -= x.buyout_cost or 0
         ev.append(E.GateBoughtOut(q, a, slot, x.buyout_cost or 0))
     else:

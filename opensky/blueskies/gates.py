@@ -47,8 +47,7 @@ def can_new_gate(s: "BSState", p: int, a: int, points: int) -> bool:
 
 
 def can_buyout(s: "BSState", p: int, a: int, points: int) -> bool:
-    cost = s.board.airports[a].buyout_cost
-    return (cost is not None and cost <= points and s.gates_left[p] > 0 and local_slot(s, a) >= 0)
+    return s.board.buyout_costs[a] <= points and s.gates_left[p] > 0 and a in s.locals
 
 
 def gate_options(s: "BSState", p: int, points: int) -> list[int]:
@@ -95,15 +94,9 @@ def _two_cheapest(s: "BSState", p: int) -> list[tuple[int, int]]:
             n += 1
             if n == 2:
                 break
-    n = 0
-    for a in b.by_buyout_cost:
-        if LOCAL in gates[a]:
-            c = b.buyout_costs[a]
-            if c < best.get(a, MAX_COST + 1):
-                best[a] = c
-            n += 1
-            if n == 2:
-                break
+    for c, a in sorted((b.buyout_costs[a], a) for a in s.locals)[:2]:
+        if c < best.get(a, MAX_COST + 1):
+            best[a] = c
     return sorted((c, a) for a, c in best.items())[:2]
 
 

@@ -14,7 +14,7 @@ from opensky.blueskies import gates as G
 from opensky.blueskies.board import MAX_COST
 from opensky.blueskies.actions import (
     ASSIST, ASSISTANCE, BUY, BUY_GATE, BUYOUT, DISCARD, DISCARD_DECISION, END_PURCHASES, OPENING_GATE,
-    LOCAL, PLAY, PLAY_CARD, SPECIAL_ACTION, Action,
+    PLAY, PLAY_CARD, SPECIAL_ACTION, Action,
 )
 
 if TYPE_CHECKING:
@@ -176,7 +176,7 @@ def legal_actions(s: "BSState") -> Sequence[Action]:
         else:
             out = [gate[a] for a, c, g in zip(range(n), b.gate_costs, gates) if c <= pts and len(g) < spaces]
         bc = b.buyout_costs
-        out += [buyout[a] for a, c, g in zip(range(n), bc, gates) if c <= pts and LOCAL in g]
+        out += [buyout[a] for a in s.locals if bc[a] <= pts]
         out.append(Action(END_PURCHASES, p, None))
         return out
     if d == PLAY:

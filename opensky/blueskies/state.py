@@ -60,7 +60,7 @@ class BSState:
         "discard", "in_play", "hands", "hand_count", "score", "gates_left", "special_used",
         "assistance_given", "round", "step", "current", "tasks", "decision", "actor", "cube_airport",
         "card_purpose", "card_player", "owed", "points", "opening_mode", "opening_first", "game_over",
-        "end_reason", "final", "winners", "viewer", "unknown",
+        "end_reason", "final", "winners", "viewer", "unknown", "locals",
     )
 
     def __init__(self, board: BSBoard, players: Sequence[str], opening: Sequence[int] | None = None,
@@ -88,6 +88,8 @@ class BSState:
         self.gates: list[list[int]] = [[] for _ in range(n)]
         self.cubes: list[list[int]] = [[] for _ in range(n)]
         self.waiting = [0] * n
+        #: airports with a local gate, in board order (always in the first space, B8)
+        self.locals: list[int] = []
         self.red, self.green = board.bag
         self.deck = [a.demand_cards for a in board.airports]
         self.deck_count = sum(self.deck)
@@ -157,6 +159,7 @@ class BSState:
         g.gates = [x[:] for x in self.gates]
         g.cubes = [x[:] for x in self.cubes]
         g.waiting = self.waiting[:]
+        g.locals = self.locals[:]
         g.red, g.green = self.red, self.green
         g.deck = self.deck[:]
         g.deck_count = self.deck_count
@@ -266,6 +269,12 @@ class BSState:
             if self.red == 0 or type(arg) is not int or not 0 <= arg <= self.green:
                 self._check(action)  # raises with the reason
             flow.add_cubes(self, self.cube_airport, arg, ev)
+            flow.run(self, ev)
+            return ev
+        if t == DRAW_CARD and self.decision == DRAW_CARD and action.player is None:
+            if type(arg) is not int or not 0 <= arg < len(self.deck) or self.deck[arg] <= 0:
+                self._check(action)  # raises with the reason
+            flow.take_card(self, arg, ev)
             flow.run(self, ev)
             return ev
         if t in CHANCE_TYPES:
