@@ -228,7 +228,7 @@ class BSState:
         if self.decision == DRAW_CARD:
             n = self.deck_count
             acts = _card_actions(len(self.deck))
-            return [(acts[a], c / n) for a, c in enumerate(self.deck) if c]
+            return [(acts[a], c / n) for a, c in zip(range(len(acts)), self.deck) if c]
         return []
 
     def waiting_text(self) -> str:

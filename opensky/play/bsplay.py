@@ -53,23 +53,29 @@ def play_bs_game(board: BSBoard, bots: Sequence[Bot], seed: int | random.Random,
     seat_names = list(names) if names is not None else [f"P{i + 1}" for i in range(P)]
     state = BSState(board, seat_names)
     log: list[Action] = []
+    record = log.append
+    apply = state.apply
+    legal_actions = state.legal_actions
+    chance = state.is_chance
+    n = 0
     while not state.game_over:
-        if len(log) >= max_actions:
+        n += 1
+        if n > max_actions:
             raise RuntimeError(f"a Blue Skies game did not end in {max_actions} actions")
-        if state.is_chance():
+        if chance():
             a = draw(state, rng)
         else:
             p = state.actor
             assert p is not None
             bot = bots[p]
-            legal = state.legal_actions()
+            legal = legal_actions()
             view = player_view(state, p) if bot.needs_view else state
             a = bot.choose(view, legal)  # type: ignore[arg-type]
         if observe is not None:
             observe(state, a)
         try:
-            state.apply(a)
+            apply(a)
         except IllegalAction as e:
             raise IllegalAction(f"{a!r} refused at {state.decision}: {e}") from e
-        log.append(a)
+        record(a)
     return BSGameResult(state, seat_names, log)
