@@ -109,6 +109,7 @@ def main() -> int:
     print(f"targets: no seat over {TARGET_SEAT:.0%} of 2-player random games; "
           f"{TARGET_ROUNDS[0]}-{TARGET_ROUNDS[1]} rounds a game; >= 300 random 4-player games/s")
     failures = []
+    short_lines: list[str] = []
     for P in [int(x) for x in a.players.split(",")]:
         for bots in a.bots.split(";"):
             names = bots.split(",")
@@ -123,6 +124,10 @@ def main() -> int:
             print(f"    contested regions: {cont}")
             if P == 2 and bots == "random" and max(r["seat"]) > TARGET_SEAT:
                 failures.append(f"2-player random: a seat wins {max(r['seat']):.1%}")
+            if not TARGET_ROUNDS[0] <= r["rounds"] <= TARGET_ROUNDS[1]:
+                short_lines.append(f"{P}p {r['bots']} {r['rounds']:.1f}")
+    if short_lines:
+        failures.append(f"rounds outside {TARGET_ROUNDS[0]}-{TARGET_ROUNDS[1]}: " + ", ".join(short_lines))
     if not a.no_speed:
         gps = throughput(board)
         print(f"throughput: {gps:.0f} random 4-player games per CPU second (simulate's loop)")

@@ -356,7 +356,10 @@ def subset(want, got, path="$"):
 def smoke_scenarios() -> list[Path]:
     names = ["april-flash-and-walkaway.yaml", "three-player-full-game.yaml"]
     shared = [SHARED_SCENARIOS / n for n in names if (SHARED_SCENARIOS / n).is_file()]
-    return shared + [ROOT / "tests" / "scenarios" / "r14-shared-victory.yaml"]
+    # Blue Skies (issue 18): a whole game on the tiny board, and the contract's example on boards/usa.yaml
+    blue = [ROOT / "tests" / "scenarios" / "blueskies" / "b29-regions-3p-ties.yaml",
+            ROOT / "tests" / "blueskies" / "contract" / "headless-example.yaml"]
+    return shared + [ROOT / "tests" / "scenarios" / "r14-shared-victory.yaml"] + [f for f in blue if f.is_file()]
 
 
 @built
@@ -400,8 +403,10 @@ def test_built_binary_plays_scripted_games(tmp_path, scenario):
     if printed(r):
         got = json.loads(r.stdout)
         subset(json.loads(scenario.with_suffix("").with_suffix(".expect.json").read_text()), got)
-        print(f"script {scenario.name}: exit 0, {len(r.stdout)} bytes of JSON, {got['month']} of season "
-              f"{got['season']}, game over: {got['game_over']}", end=" ")
+        where = (f"round {got['round']}, {got['step']}" if got.get("game") == "blue_skies"
+                 else f"{got['month']} of season {got['season']}")
+        print(f"script {scenario.name}: exit 0, {len(r.stdout)} bytes of JSON, {where}, "
+              f"game over: {got['game_over']}", end=" ")
 
 
 @built
