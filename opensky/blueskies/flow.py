@@ -183,6 +183,7 @@ def open_locals(s: "BSState", ev: list[E.Event]) -> None:
     for a in range(len(s.gates)):
         if not s.gates[a] and s.waiting[a] > 0:
             s.gates[a].append(LOCAL)
+            s.free[a] -= 1
             bisect.insort(s.locals, a)
             s.cubes[a].append(s.waiting[a])
             ev.append(E.LocalGateOpened(a, s.waiting[a]))
@@ -242,12 +243,12 @@ def _affordable(s: "BSState", q: int) -> bool:
     """Whether q can still buy a new gate or a buyout with the points left."""
     if s.gates_left[q] <= 0:
         return False
-    pts, spaces, gates, b = s.points, s.spaces, s.gates, s.board
+    b, pts, free = s.board, s.points, s.free
     cost = b.gate_costs
     for a in b.by_gate_cost:
         if cost[a] > pts:
             break
-        if len(gates[a]) < spaces:
+        if free[a]:
             return True
     cost = b.buyout_costs
     return any(cost[a] <= pts for a in s.locals)
@@ -452,6 +453,7 @@ def place_gate(s: "BSState", q: int, a: int, buyout: bool, ev: list[E.Event]) ->
     else:
         s.gates[a].append(q)
         s.cubes[a].append(0)
+        s.free[a] -= 1
         s.points -= x.gate_cost
         ev.append(E.GatePlaced(q, a, len(s.gates[a]) - 1, x.gate_cost))
 

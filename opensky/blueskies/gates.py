@@ -42,7 +42,7 @@ def local_slot(s: "BSState", a: int) -> int:
 
 
 def can_new_gate(s: "BSState", p: int, a: int, points: int) -> bool:
-    return (s.gates_left[p] > 0 and len(s.gates[a]) < s.spaces
+    return (s.gates_left[p] > 0 and s.free[a] > 0
             and s.board.airports[a].gate_cost <= points)
 
 
@@ -62,7 +62,7 @@ def cheapest_at(s: "BSState", p: int, a: int) -> int | None:
     """The cheapest gate p could take at ``a`` (new or buyout), ignoring points."""
     ap = s.board.airports[a]
     costs = []
-    if s.gates_left[p] > 0 and len(s.gates[a]) < s.spaces:
+    if s.gates_left[p] > 0 and s.free[a] > 0:
         costs.append(ap.gate_cost)
     if ap.buyout_cost is not None and s.gates_left[p] > 0 and local_slot(s, a) >= 0:
         costs.append(ap.buyout_cost)
@@ -85,11 +85,11 @@ def _two_cheapest(s: "BSState", p: int) -> list[tuple[int, int]]:
     cheapest of the kind that gives its price."""
     if s.gates_left[p] <= 0:
         return []
-    b, gates, spaces = s.board, s.gates, s.spaces
+    b = s.board
     best: dict[int, int] = {}
     n = 0
     for a in b.by_gate_cost:
-        if len(gates[a]) < spaces:
+        if s.free[a]:
             best[a] = b.gate_costs[a]
             n += 1
             if n == 2:

@@ -170,11 +170,11 @@ def legal_actions(s: "BSState") -> Sequence[Action]:
     if d == BUY:
         if s.gates_left[p] <= 0:
             return [Action(END_PURCHASES, p, None)]
-        pts, spaces, gates, b = s.points, s.spaces, s.gates, s.board
+        pts, b = s.points, s.board
         if pts >= MAX_COST:  # every gate affordable (the commonest case: a turn's first purchase)
-            out = [gate[a] for a, g in enumerate(gates) if len(g) < spaces]
+            out = [gate[a] for a, f in enumerate(s.free) if f]
         else:
-            out = [gate[a] for a, c, g in zip(range(n), b.gate_costs, gates) if c <= pts and len(g) < spaces]
+            out = [gate[a] for a, c, f in zip(range(n), b.gate_costs, s.free) if c <= pts and f]
         bc = b.buyout_costs
         out += [buyout[a] for a in s.locals if bc[a] <= pts]
         out.append(Action(END_PURCHASES, p, None))

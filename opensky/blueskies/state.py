@@ -60,7 +60,7 @@ class BSState:
         "discard", "in_play", "hands", "hand_count", "score", "gates_left", "special_used",
         "assistance_given", "round", "step", "current", "tasks", "decision", "actor", "cube_airport",
         "card_purpose", "card_player", "owed", "points", "opening_mode", "opening_first", "game_over",
-        "end_reason", "final", "winners", "viewer", "unknown", "locals",
+        "end_reason", "final", "winners", "viewer", "unknown", "locals", "free",
     )
 
     def __init__(self, board: BSBoard, players: Sequence[str], opening: Sequence[int] | None = None,
@@ -90,6 +90,8 @@ class BSState:
         self.waiting = [0] * n
         #: airports with a local gate, in board order (always in the first space, B8)
         self.locals: list[int] = []
+        #: empty gate spaces in play at each airport (spaces minus gates)
+        self.free = [self.spaces] * n
         self.red, self.green = board.bag
         self.deck = [a.demand_cards for a in board.airports]
         self.deck_count = sum(self.deck)
@@ -160,6 +162,7 @@ class BSState:
         g.cubes = [x[:] for x in self.cubes]
         g.waiting = self.waiting[:]
         g.locals = self.locals[:]
+        g.free = self.free[:]
         g.red, g.green = self.red, self.green
         g.deck = self.deck[:]
         g.deck_count = self.deck_count
@@ -224,7 +227,7 @@ class BSState:
                     got.append((acts[g], prod * R / (N - g)))
                     prod *= (Gr - g) / (N - g)
                 _CUBE_ODDS[key] = got
-            return list(got)
+            return got  # shared: callers read it, never change it
         if self.decision == DRAW_CARD:
             n = self.deck_count
             acts = _card_actions(len(self.deck))
@@ -332,7 +335,7 @@ class BSState:
             if self.gates_left[p] <= 0:
                 raise IllegalAction(f"{clip(self.names[p])} has no gate markers left")
             if t == BUY_GATE:
-                if len(self.gates[arg]) >= self.spaces:
+                if not self.free[arg]:
                     raise IllegalAction(f"{x.code} has no empty gate space ({self.spaces} in play)")
                 cost = x.gate_cost
             else:

@@ -42,6 +42,7 @@ def check(s: BSState) -> None:
         assert placed + s.gates_left[q] == b.gates_per_player
         assert s.hand_count[q] == len(s.hands[q]) <= 3
     assert s.locals == [a for a, owners in enumerate(s.gates) if LOCAL in owners]
+    assert s.free == [s.spaces - len(owners) for owners in s.gates]
     for a, owners in enumerate(s.gates):
         assert len(owners) <= s.spaces or owners.count(LOCAL) == 1
         assert owners.count(LOCAL) <= 1  # B8
