@@ -1,8 +1,10 @@
-"""Computer airlines for Blue Skies (for ``simulate --game blue_skies`` and
-the balance bench; the table's levels come with the window's issue).
+"""Computer airlines for Blue Skies, by name (``simulate --game blue_skies``,
+the balance bench; the window's levels are easy and normal).
 
 * ``random``: ``opensky.ai.base.RandomBot``, uniform over the legal actions.
-* ``greedy``: a simple heuristic.  It buys the gates that bring the most
+* ``normal``: ``opensky.ai.bs_normal`` (every choice a comparison of the
+  positions it leads to, valued by ``opensky.ai.bs_model``).
+* ``easy`` (and ``greedy``, its name in the balance report): a simple heuristic.  It buys the gates that bring the most
   passengers per point now (its share of the cubes there after the split,
   plus the airport's demand cards as future passengers, plus its gate
   value for the region bonuses), plays the card where it holds the largest
@@ -21,7 +23,7 @@ from opensky.blueskies.actions import (
     ASSISTANCE, BUY_GATE, BUYOUT, DISCARD, END_PURCHASES, LOCAL, PLAY_CARD, SPECIAL_ACTION, Action,
 )
 
-BS_BOT_NAMES: tuple[str, ...] = ("random", "greedy")
+BS_BOT_NAMES: tuple[str, ...] = ("random", "greedy", "easy", "normal")
 
 
 def _share(owners: list[int], p: int, extra_gate: bool = False) -> float:
@@ -97,10 +99,21 @@ class GreedyBSBot(Bot):
         return legal[self.rng.randrange(len(legal))]
 
 
+class EasyBSBot(GreedyBSBot):
+    """Blue Skies' Easy level: the greedy heuristic."""
+
+    name = "easy"
+
+
 def make_bs_bot(name: str, seed: int = 0) -> Bot:
     if name == "random":
         from opensky.ai.base import RandomBot
         return RandomBot(seed)
     if name == "greedy":
         return GreedyBSBot(seed)
+    if name == "easy":
+        return EasyBSBot(seed)
+    if name == "normal":
+        from opensky.ai.bs_normal import NormalBSBot
+        return NormalBSBot(seed)
     raise ValueError(f"unknown Blue Skies bot {name!r} (known: {', '.join(BS_BOT_NAMES)})")
