@@ -5,9 +5,9 @@
 
 Lines (seats rotated, both sides): Normal against Easy in 2-player games
 (target: Normal wins >= 75%), Normal against Easy in 3- and 4-player games
-(one Normal, the others Easy: against a fair share of 1/P), Easy against
-Random, and each level's decision times (median, p95, max; Normal's
-target: p95 well under a second, it decides at once).
+(one Normal, the others Easy: against a fair share of 1/P), Easy and Normal
+against Random, Expert against Normal (target: >= 60%), and each level's
+decision times (median, p95, max; Expert's target: p95 <= 1 s).
 """
 from __future__ import annotations
 
@@ -27,6 +27,8 @@ from opensky.blueskies.board import load_bs_board  # noqa: E402
 from opensky.play.bsplay import play_bs_game  # noqa: E402
 
 TARGET_NORMAL_VS_EASY = 0.75
+TARGET_EXPERT_VS_NORMAL = 0.60
+TARGET_EXPERT_P95 = 1.0
 
 
 class Timed:
@@ -74,9 +76,12 @@ def main() -> int:
     ap.add_argument("--games", type=int, default=400)
     ap.add_argument("--procs", type=int, default=2)
     ap.add_argument("--board", default="usa")
+    ap.add_argument("--lines", default=None, help='lineups, e.g. "expert,normal;normal,easy"')
     a = ap.parse_args()
     lines = [("normal", "easy"), ("normal", "easy", "easy"), ("normal", "easy", "easy", "easy"),
-             ("easy", "random"), ("normal", "random")]
+             ("easy", "random"), ("normal", "random"), ("expert", "normal")]
+    if a.lines:
+        lines = [tuple(x.split(",")) for x in a.lines.split(";")]
     print(f"bench_bs_ai: board {a.board}, {a.games} games a line, seats rotated, {a.procs} process(es)")
     missed = []
     all_times: dict[str, list[float]] = {}
@@ -96,9 +101,13 @@ def main() -> int:
                     all_times.setdefault(n, []).extend(ts)
             if lineup == ("normal", "easy") and share < TARGET_NORMAL_VS_EASY:
                 missed.append(f"Normal beats Easy {share:.1%} < {TARGET_NORMAL_VS_EASY:.0%}")
+            if lineup == ("expert", "normal") and share < TARGET_EXPERT_VS_NORMAL:
+                missed.append(f"Expert beats Normal {share:.1%} < {TARGET_EXPERT_VS_NORMAL:.0%}")
     for n, ts in sorted(all_times.items()):
         print(f"decision times {n:<7} median {statistics.median(ts) * 1e3:7.2f} ms, p95 "
               f"{pct(ts, 0.95) * 1e3:7.2f} ms, max {max(ts) * 1e3:7.2f} ms ({len(ts)} decisions)")
+        if n == "expert" and pct(ts, 0.95) > TARGET_EXPERT_P95:
+            missed.append(f"Expert p95 {pct(ts, 0.95):.2f} s > {TARGET_EXPERT_P95:.0f} s")
     print("targets met" if not missed else "targets missed: " + "; ".join(missed))
     return 0
 

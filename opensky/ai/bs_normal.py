@@ -17,7 +17,7 @@ copy of the view (the engine's own rules, nothing re-derived):
 * **Discards**: the cards worth less than an average card of the unknown
   ones (the deck and the other hands, from the view).
 
-Easy is ``opensky.ai.blueskies.GreedyBSBot`` under its level name: a
+Easy is ``opensky.ai.bs_easy.GreedyBSBot`` under its level name: a
 sensible player that looks only at the passengers now.
 """
 from __future__ import annotations

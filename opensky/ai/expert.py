@@ -52,6 +52,7 @@ import time
 from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
+from opensky.ai.choice import decide
 from opensky.ai.chance import sample_chance
 from opensky.rules.view import determinize, hidden_bidders
 from opensky.ai.lite import Lite, Markets
@@ -315,19 +316,7 @@ class ExpertBot(Bot):
                 results[j].append(row[j])
             if out_of_time:
                 break
-        n = len(results[0])
-        means = [sum(r) / n for r in results]
-        best = max(range(K), key=lambda j: (means[j], -j))
-        choice = default
-        if best != default and n >= 2:
-            d = [x - y for x, y in zip(results[best], results[default])]
-            md = sum(d) / n
-            var = sum((x - md) ** 2 for x in d) / (n - 1)
-            se = math.sqrt(var / n)
-            if md > self.z * se:
-                choice = best
-        self.last = {"candidates": cands, "means": means, "iterations": n,
-                     "seconds": time.perf_counter() - start, "choice": choice}
+        choice, self.last = decide(cands, results, default, self.z, start)
         return cands[choice]
 
     def _rollout(self, s: GameState, me: int, month: int, month_mix: dict[int, Mix],

@@ -9,7 +9,7 @@ from opensky.ai.bs_model import rounds_left, values
 from opensky.blueskies.actions import Action
 from opensky.blueskies.board import load_bs_board
 from opensky.play.bsplay import play_bs_game
-from tests.blueskies.helpers import TINY, USA, card, cubes, do, session
+from tests.blueskies.helpers import TINY, USA, cubes, do, session
 
 
 @pytest.mark.parametrize("name", BS_BOT_NAMES)
@@ -107,3 +107,32 @@ def test_normal_buys_a_gate_that_takes_passengers():
     st = s.state
     a = make_bs_bot("normal", 0).choose(st.player_view(0), st.legal_actions())
     assert a.type in ("buy_gate", "buyout")
+
+
+def test_expert_searches_normals_candidates_and_plays_legally():
+    from opensky.ai.bs_expert import ExpertBSBot
+    b = load_bs_board(TINY)
+    e = ExpertBSBot(1, iters=6, time_limit=30.0)
+    searched = []
+
+    class Watch:
+        name = "expert"
+        needs_view = True
+
+        def choose(self, view, legal):
+            a = e.choose(view, legal)
+            if e.last:
+                searched.append(e.last)
+                e.last = {}
+            return a
+    r = play_bs_game(b, [Watch(), make_bs_bot("normal", 2)], 4)
+    assert r.state.game_over
+    assert searched and all(x["iterations"] == 6 and len(x["candidates"]) >= 2 for x in searched)
+
+
+def test_expert_is_deterministic_for_a_seed_without_the_clock():
+    from opensky.ai.bs_expert import ExpertBSBot
+    b = load_bs_board(TINY)
+    r1 = play_bs_game(b, [ExpertBSBot(3, iters=4, time_limit=60.0), make_bs_bot("normal", 2)], 8)
+    r2 = play_bs_game(b, [ExpertBSBot(3, iters=4, time_limit=60.0), make_bs_bot("normal", 2)], 8)
+    assert r1.actions == r2.actions

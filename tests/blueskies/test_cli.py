@@ -142,7 +142,7 @@ def test_simulate_board_implies_the_game_and_rejects_the_other():
     assert code == 2 and "OpenSky board" in err
     code, out, err = run("simulate", "--game", "blue_skies", "--players", "6", "--games", "2")
     assert code == 2 and "2 to 5" in err
-    code, out, err = run("simulate", "--game", "blue_skies", "--bots", "expert", "--games", "2")
+    code, out, err = run("simulate", "--game", "blue_skies", "--bots", "wizard", "--games", "2")
     assert code == 2 and "unknown Blue Skies bot" in err
     code, out, err = run("simulate", "--games", "3", "--bots", "random")  # OpenSky still the default
     assert code == 0 and "europe" in out

@@ -16,7 +16,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from opensky.ai.base import RandomBot
-from opensky.ai.blueskies import GreedyBSBot
+from opensky.ai.bs_easy import GreedyBSBot
 from opensky.blueskies.actions import CHANCE_TYPES, LOCAL
 from opensky.blueskies.board import load_bs_board
 from opensky.blueskies.session import draw
