@@ -43,8 +43,8 @@ def one_line(text: str, limit: int = MAX_MESSAGE) -> str:
     return s if len(s) <= limit else s[: limit - 1].rstrip() + "…"
 
 
-#: the longest player name a game accepts (the window's name field allows fewer)
-MAX_PLAYER_NAME = 40
+#: the longest player name a game accepts (as a save allows: persistence.save.MAX_NAME; the window's field allows fewer)
+MAX_PLAYER_NAME = 64
 
 
 def clip(text: str, limit: int = 30) -> str:

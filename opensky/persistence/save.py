@@ -42,7 +42,7 @@ from opensky.rules.constants import FARES, MONTHS
 from opensky.rules.errors import IllegalAction
 from opensky.rules.session import Session
 from opensky.rules.view import sealed_log_indices
-from opensky.textlimits import one_line, short
+from opensky.textlimits import MAX_PLAYER_NAME, one_line, short
 from opensky.userfile import FileProblem, display, parse_json, read_json
 
 FORMAT = "opensky-save"
@@ -50,7 +50,7 @@ FORMAT = "opensky-save"
 #: the file); format 1 saves still load.
 VERSION = 2
 #: A seat's name in a save is at most this long (the new-game field allows 24).
-MAX_NAME = 64
+MAX_NAME = MAX_PLAYER_NAME
 #: The plaintext of every sealed bid: four bytes, pass or fare alike.
 _PLAIN: dict[int | None, bytes] = {None: b"pass", **{f: f"{f:04d}".encode() for f in FARES}}
 _FROM_PLAIN = {v: k for k, v in _PLAIN.items()}

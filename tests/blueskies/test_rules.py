@@ -290,3 +290,17 @@ def test_end_when_all_gates_placed_and_tie_break():
     totals = [f["total"] for f in fin]
     if totals[0] == totals[1]:
         assert s.winners == [0]  # fewer gates placed
+
+
+def test_player_names_are_checked():
+    # BS4 (and OpenSky's GameState alike): at most 64 characters, not blank, not "local"
+    from opensky.board import load_board
+    from opensky.rules.state import GameState
+    b = tiny()
+    BSState(b, ["A" * 64, "B"])
+    for bad in (["A" * 65, "B"], ["", "B"], ["local", "B"], ["A", "A"], ["A\x07", "B"]):
+        with pytest.raises(IllegalAction):
+            BSState(b, bad)
+    GameState(load_board("europe"), ["A" * 64, "B"])
+    with pytest.raises(IllegalAction, match="longer than 64"):
+        GameState(load_board("europe"), ["A" * 65, "B"])
