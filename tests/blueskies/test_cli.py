@@ -146,3 +146,15 @@ def test_simulate_board_implies_the_game_and_rejects_the_other():
     assert code == 2 and "unknown Blue Skies bot" in err
     code, out, err = run("simulate", "--games", "3", "--bots", "random")  # OpenSky still the default
     assert code == 0 and "europe" in out
+
+
+def test_view_works_for_opensky_scripts_too():
+    # OpenSky's state hides unrevealed bids already (O3): its view prints the same state
+    root = HERE.parents[1] / "tests" / "scenarios"
+    code, full, err = run("script", str(root / "bid-hidden-before-reveal.yaml"))
+    assert code == 0, err
+    code, view, err = run("script", str(root / "bid-hidden-before-reveal.yaml"), "--view", "Bo")
+    assert code == 0, err
+    assert json.loads(view) == json.loads(full)
+    code, out, err = run("script", str(root / "bid-hidden-before-reveal.yaml"), "--view", "Zed")
+    assert code == 2 and "no such player" in err and out == ""
