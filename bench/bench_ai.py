@@ -97,15 +97,7 @@ def play(task: tuple[tuple[str, ...], int, int, int | None]) -> dict[str, Any]:
     return {"share": share, "times": times, "board": board.id, "scores": scores, "habits": per_bot}
 
 
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    if n == 0:
-        return (0.0, 0.0)
-    z = 1.96
-    p = wins / n
-    den = 1 + z * z / n
-    mid = (p + z * z / (2 * n)) / den
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / den
-    return (max(0.0, mid - half), min(1.0, mid + half))
+from opensky.cli.stats import wilson  # noqa: E402  (the interval simulate prints)
 
 
 def pct(xs: Sequence[float], q: float) -> float:

@@ -327,16 +327,8 @@ def is_bs_board_text(text: str) -> bool:
 
 def load_bs_board(ref: str | os.PathLike[str], base_dir: str | os.PathLike[str] | None = None) -> BSBoard:
     """Load a Blue Skies board by id (``"usa"``) or path (see ``opensky.board.load_board``)."""
-    path = files.resolve(ref, base_dir)
-    data, shown = files.read_board(path)
-    key = (str(path), shown, data)
-    board = _PARSED.get(key)
-    if board is None:
-        board = parse_bs_board(files.decode(data, shown), shown, path=str(path))
-        if len(_PARSED) > 32:
-            _PARSED.clear()
-        _PARSED[key] = board
-    return board
+    return files.load_parsed(ref, base_dir, lambda text, shown, path: parse_bs_board(text, shown, path=path),
+                             _PARSED)
 
 
 _PARSED: dict[tuple[str, str, bytes], BSBoard] = {}

@@ -163,14 +163,18 @@ def _to_discard(s: "BSState", task: Task, ev: list[E.Event]) -> None:
 
 
 # ---------------------------------------------------------------- setup
-def _turn(s: "BSState", task: Task, ev: list[E.Event]) -> None:
+def _setup_card(s: "BSState", purpose: str, q: int | None, c: int, ev: list[E.Event]) -> None:
+    """An opening card or a dealt card: given (c), or drawn (c < 0)."""
     s.step = STEP_OPENING
-    c = task[1]
     if c < 0:
-        push(s, ("card", OPENING, None))
+        push(s, ("card", purpose, q))
         return
-    s.card_purpose, s.card_player = OPENING, None
+    s.card_purpose, s.card_player = purpose, q
     take_card(s, c, ev)
+
+
+def _turn(s: "BSState", task: Task, ev: list[E.Event]) -> None:
+    _setup_card(s, OPENING, None, task[1], ev)
 
 
 def _local_open(s: "BSState", task: Task, ev: list[E.Event]) -> None:
@@ -191,13 +195,7 @@ def open_locals(s: "BSState", ev: list[E.Event]) -> None:
 
 
 def _deal(s: "BSState", task: Task, ev: list[E.Event]) -> None:
-    s.step = STEP_OPENING
-    q, c = task[1], task[2]
-    if c < 0:
-        push(s, ("card", DEAL, q))
-        return
-    s.card_purpose, s.card_player = DEAL, q
-    take_card(s, c, ev)
+    _setup_card(s, DEAL, task[1], task[2], ev)
 
 
 def _opener(s: "BSState", task: Task, ev: list[E.Event]) -> None:

@@ -21,12 +21,13 @@ if TYPE_CHECKING:
     from opensky.blueskies.state import BSState
 
 
-class Combos(Sequence[Action]):
-    """Every ``assistance`` answer: k different airports of n, in board order."""
+class _Lazy(Sequence[Action]):
+    """A sequence of actions made on demand: subclasses give ``_len`` and ``_at(i)``."""
 
-    def __init__(self, player: int, n: int, k: int):
-        self.player, self.n, self.k = player, n, k
-        self._len = comb(n, k)
+    _len = 0
+
+    def _at(self, i: int) -> Action:
+        raise NotImplementedError
 
     def __len__(self) -> int:
         return self._len
@@ -38,11 +39,22 @@ class Combos(Sequence[Action]):
 
     def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
         if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
+            return [self._at(j) for j in range(*i.indices(self._len))]
         if i < 0:
             i += self._len
         if not 0 <= i < self._len:
             raise IndexError(i)
+        return self._at(i)
+
+
+class Combos(_Lazy):
+    """Every ``assistance`` answer: k different airports of n, in board order."""
+
+    def __init__(self, player: int, n: int, k: int):
+        self.player, self.n, self.k = player, n, k
+        self._len = comb(n, k)
+
+    def _at(self, i: int) -> Action:
         # unrank the i-th k-subset in lexicographic order
         out = []
         x, k = 0, self.k
@@ -81,7 +93,7 @@ def _acts(p: int, n: int) -> tuple[list[Action], list[Action]]:
     return got
 
 
-class PlayChoices(Sequence[Action]):
+class PlayChoices(_Lazy):
     """Every step-2 answer: each distinct card of the hand, then (if the
     special action is still there) every (airport or None, discards) but
     (None, nothing) (B22).  Lazy: a hand has up to 8 sets of discards and a
@@ -94,21 +106,7 @@ class PlayChoices(Sequence[Action]):
         k = len(self.subs)
         self._len = len(self.cards) + ((k - 1) + n * k if special else 0)
 
-    def __len__(self) -> int:
-        return self._len
-
-    @overload
-    def __getitem__(self, i: int) -> Action: ...
-    @overload
-    def __getitem__(self, i: slice) -> Sequence[Action]: ...
-
-    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(self._len))]
-        if i < 0:
-            i += self._len
-        if not 0 <= i < self._len:
-            raise IndexError(i)
+    def _at(self, i: int) -> Action:
         nc = len(self.cards)
         if i < nc:
             return Action(PLAY_CARD, self.player, self.cards[i])
@@ -133,7 +131,7 @@ class PlayChoices(Sequence[Action]):
 
     def __iter__(self) -> Iterator[Action]:
         for i in range(self._len):
-            yield self[i]
+            yield self._at(i)
 
 
 def sub_multisets(hand: Sequence[int]) -> list[tuple[int, ...]]:

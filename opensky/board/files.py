@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Callable, TypeVar
 
 from yaml.nodes import MappingNode, ScalarNode
 
@@ -19,8 +20,10 @@ from opensky.board.model import BoardError
 from opensky.paths import boards_dir
 from opensky.userfile import MAX_BYTES as USER_FILE_BYTES, FileProblem, compose_yaml, read_bytes
 
+T = TypeVar("T")
+
 __all__ = [
-    "MAX_FILE_BYTES", "board_error", "one_line", "quoted", "is_board_id", "board_files",
+    "load_parsed", "MAX_FILE_BYTES", "board_error", "one_line", "quoted", "is_board_id", "board_files",
     "peek_id", "peek_game", "game_board_files", "known_boards", "find_board_file", "resolve", "display", "decode", "read_board",
 ]
 
@@ -207,3 +210,20 @@ def read_board(path: Path) -> tuple[bytes, str]:
         return read_bytes(path, "board", MAX_FILE_BYTES, where=shown), shown
     except FileProblem as exc:
         raise BoardError(str(exc)) from None
+
+
+def load_parsed(ref: "str | os.PathLike[str]", base_dir: "str | os.PathLike[str] | None",
+                parse: "Callable[[str, str, str], T]", cache: "dict[tuple[str, str, bytes], T]") -> T:
+    """Find, read and parse a board file (``parse(text, shown_name, path)``),
+    kept in ``cache`` by its bytes: boards are immutable values, so the same
+    bytes are not parsed again (a save loaded, a game restarted)."""
+    path = resolve(ref, base_dir)
+    data, shown = read_board(path)
+    key = (str(path), shown, data)
+    got = cache.get(key)
+    if got is None:
+        got = parse(decode(data, shown), shown, str(path))
+        if len(cache) > 32:
+            cache.clear()
+        cache[key] = got
+    return got

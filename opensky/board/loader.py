@@ -357,18 +357,7 @@ def load_board(ref: str | os.PathLike[str], base_dir: str | os.PathLike[str] | N
     id looked up in ``boards/``. Relative paths resolve against ``base_dir`` (e.g. the folder
     of a script that names the board) or else the current directory.
     """
-    path = files.resolve(ref, base_dir)
-    data, display = files.read_board(path)
-    # Boards are immutable values: the same bytes give the same board, so a
-    # file read again (a save loaded, a game restarted) is not parsed again.
-    key = (str(path), display, data)
-    board = _PARSED.get(key)
-    if board is None:
-        board = parse_board(files.decode(data, display), display, path=str(path))
-        if len(_PARSED) > 32:
-            _PARSED.clear()
-        _PARSED[key] = board
-    return board
+    return files.load_parsed(ref, base_dir, lambda text, shown, path: parse_board(text, shown, path=path), _PARSED)
 
 
 _PARSED: dict[tuple[str, str, bytes], Board] = {}
