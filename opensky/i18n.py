@@ -38,6 +38,8 @@ EXTRA_KEYS: tuple[str, ...] = (
     "April", "May", "June", "July", "August", "September", "October", "November", "December",
     "January", "February", "March",
     "start", "Europe", "North America",
+    # Blue Skies' board (boards/usa.yaml): its name and its regions' names
+    "United States", "Northeast", "Atlantic Coast", "Great Lakes", "Central", "South", "Southwest", "West",
 )
 
 

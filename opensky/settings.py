@@ -77,10 +77,12 @@ def shown(path: Path, limit: int = 160) -> str:
     return text if len(text) <= limit else "…" + text[-(limit - 1):]
 
 
-#: What New game offers, so what a remembered setup may hold: the board
-#: sides, the ways of placing the call signs, and who flies a seat (a person,
-#: or a computer level).
+#: What New game offers, so what a remembered setup may hold: the games,
+#: each game's boards, the ways of placing the call signs (OpenSky), and who
+#: flies a seat (a person, or a computer level).
+GAMES: tuple[str, ...] = ("opensky", "blue_skies")
 SETUP_BOARDS: tuple[str, ...] = ("europe", "north_america")
+BS_BOARDS: tuple[str, ...] = ("usa",)
 CALLSIGN_MODES: tuple[str, ...] = ("recommended", "random", "players")
 HUMAN = "human"
 SEAT_KINDS: tuple[str, ...] = (HUMAN, "easy", "normal", "expert")
@@ -106,6 +108,11 @@ class Settings:
     #: again ({} before the first): see ``last_setup``.  No seed: each new
     #: game deals new dice unless the player types one.
     last_setup: dict[str, Any] = field(default_factory=dict)
+    #: The same for Blue Skies (``last_bs_setup``): each game keeps its own,
+    #: so trying one game does not lose the other's airlines.
+    last_bs_setup: dict[str, Any] = field(default_factory=dict)
+    #: The game New game shows first: the last one started.
+    last_game: str = "opensky"
 
     def clamp(self, max_window: tuple[int, int] = MAX_WINDOW) -> "Settings":
         """Keep every value in its range, each on its own (a hand-edited file
@@ -159,10 +166,14 @@ def _check(name: str, v: Any, default: Any, max_window: tuple[int, int]) -> Any:
         return window_size(v, default, max_window)
     if name == "last_setup":
         return last_setup(v)
+    if name == "last_bs_setup":
+        return last_bs_setup(v)
+    if name == "last_game":
+        return v if isinstance(v, str) and v in GAMES else default
     return default
 
 
-def last_setup(v: Any) -> dict[str, Any]:
+def last_setup(v: Any, game: str = "opensky") -> dict[str, Any]:
     """A remembered new-game setup, checked value by value.
 
     The shape: ``{"board", "callsigns", "seats": [{"name", "color", "shape",
@@ -173,16 +184,21 @@ def last_setup(v: Any) -> dict[str, Any]:
     character or a lone surrogate, or the same as an earlier seat's) that
     seat's default name (one no other seat has), a bad kind a person in the
     first seat and Easy in the others.  Colour and emblem keys are kept when
-    they are short plain words; the New game screen keeps only its own."""
-    from opensky.play.seats import DEFAULT_SEATS
+    they are short plain words; the New game screen keeps only its own.
+
+    For Blue Skies (``game="blue_skies"``, ``last_bs_setup``) the shape is
+    ``{"board", "seats"}`` with 2 to 5 seats and no call signs."""
+    from opensky.play.seats import DEFAULT_SEATS, MAX_SEATS
     if not isinstance(v, dict) or not v:
         return {}
+    bs = game == "blue_skies"
+    most = MAX_SEATS["blue_skies" if bs else "opensky"]
 
     def pick(value: Any, allowed: tuple[str, ...]) -> str:
         return value if isinstance(value, str) and value in allowed else allowed[0]
 
     raw = v.get("seats")
-    if not isinstance(raw, list) or not 2 <= len(raw) <= len(DEFAULT_SEATS):
+    if not isinstance(raw, list) or not 2 <= len(raw) <= min(most, len(DEFAULT_SEATS)):
         raw = [{}, {}]
     seats: list[dict[str, Any]] = []
     for i, seat in enumerate(raw):
@@ -201,8 +217,15 @@ def last_setup(v: Any) -> dict[str, Any]:
             taken = used | {str(x["name"]).lower() for x in seats[i + 1:] if x["name"] is not None}
             seat["name"] = next(d[0] for d in DEFAULT_SEATS if d[0].lower() not in taken)
         used.add(seat["name"].lower())
+    if bs:
+        return {"board": pick(v.get("board"), BS_BOARDS), "seats": seats}
     return {"board": pick(v.get("board"), SETUP_BOARDS), "callsigns": pick(v.get("callsigns"), CALLSIGN_MODES),
             "seats": seats}
+
+
+def last_bs_setup(v: Any) -> dict[str, Any]:
+    """A remembered Blue Skies setup, checked value by value (``last_setup``)."""
+    return last_setup(v, "blue_skies")
 
 
 def _seat_name(v: Any) -> str | None:

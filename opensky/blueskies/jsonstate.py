@@ -76,7 +76,7 @@ def to_json(s: "BSState") -> dict[str, Any]:
     return {
         "game": "blue_skies",
         "board": s.board.id,
-        "view": s.names[s.viewer] if s.viewer is not None else None,
+        "view": s.names[s.viewer] if s.viewer is not None and 0 <= s.viewer < s.P else None,
         "round": s.round,
         "step": s.step,
         "current_player": s.names[s.current],

@@ -327,6 +327,7 @@ class BSState:
                 raise IllegalAction(f"draw_card outcome {what} is not possible: the deck holds no {what} card")
             return
         assert p is not None
+        self._check_shape(t, arg)
         if t in (BUY_GATE, BUYOUT):
             slot = None
             if t == BUYOUT and isinstance(arg, tuple):
@@ -381,6 +382,33 @@ class BSState:
             if len(set(arg)) != len(arg):
                 raise IllegalAction("the assistance airports must all be different")
             return
+
+    def _check_shape(self, t: str, arg: Any) -> None:
+        """An action built by hand (not by the codec) names airports by
+        number: each must be one of the board's, in the shape its type takes."""
+        n = len(self.board.airports)
+
+        def airport(x: Any) -> bool:
+            return type(x) is int and 0 <= x < n
+
+        def airports(xs: Any) -> bool:
+            return isinstance(xs, tuple) and all(airport(x) for x in xs)
+
+        if t in (BUY_GATE, PLAY_CARD):
+            ok = airport(arg)
+        elif t == BUYOUT:
+            ok = airport(arg) or (isinstance(arg, tuple) and len(arg) == 2 and airport(arg[0])
+                                  and type(arg[1]) is int)
+        elif t == SPECIAL_ACTION:
+            ok = (isinstance(arg, tuple) and len(arg) == 2 and (arg[0] is None or airport(arg[0]))
+                  and airports(arg[1]))
+        elif t in (ASSISTANCE, DISCARD):
+            ok = airports(arg)
+        else:
+            ok = True
+        if not ok:
+            raise IllegalAction(f"{t}: {short(str(arg), 40)} does not name airports of this board "
+                                f"(0 to {n - 1})")
 
     def _check_cards(self, p: int, cards: Sequence[int]) -> None:
         left = list(self.hands[p])

@@ -6,7 +6,8 @@ airport, the cards p cannot place (the deck and the other hands together:
 public, since every card played, turned or discarded is seen).  A search
 fills a view again with ``determinize``, dealing the unknown cards at random
 into the hidden hands and the deck.  Events are sealed here too: a card drawn
-into another hand shows no airport.
+into another hand shows no airport.  ``spectator_view(state)`` hides every
+hand (the hand-off screen between two players at one computer, a spectator).
 """
 from __future__ import annotations
 
@@ -18,6 +19,10 @@ from opensky.blueskies.events import CardDrawn, Event
 
 if TYPE_CHECKING:
     from opensky.blueskies.state import BSState
+
+
+#: ``BSState.viewer`` of a spectator's view: nobody's hand is shown.
+SPECTATOR = -1
 
 
 def player_view(s: "BSState", p: int) -> "BSState":
@@ -35,6 +40,27 @@ def player_view(s: "BSState", p: int) -> "BSState":
             v.hands[q] = []
     v.deck = [0] * len(unknown)
     v.viewer = p
+    v.unknown = unknown
+    return v
+
+
+def spectator_view(s: "BSState") -> "BSState":
+    """The state as nobody in particular sees it: every hand a count, the deck
+    a count (``viewer`` is ``SPECTATOR``).  Shown while a hot-seat screen
+    waits for the next player, so nothing secret is on screen; ``unknown``
+    holds the deck and every hand together, so ``determinize`` deals them all."""
+    if s.viewer is not None:
+        if s.viewer != SPECTATOR:
+            raise ValueError("a player's view cannot be turned into a spectator's view")
+        return s.copy()
+    v = s.copy()
+    unknown = v.deck[:]
+    for q in range(v.P):
+        for c in v.hands[q]:
+            unknown[c] += 1
+        v.hands[q] = []
+    v.deck = [0] * len(unknown)
+    v.viewer = SPECTATOR
     v.unknown = unknown
     return v
 

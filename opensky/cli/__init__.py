@@ -40,8 +40,10 @@ def build_parser() -> argparse.ArgumentParser:
     r = sub.add_parser("replay", help="watch a saved game move by move in the window")
     r.add_argument("file", help="a save file (.json)")
     d = sub.add_parser("demo", help="watch computer airlines play a whole game in the window")
-    d.add_argument("--seats", type=int, default=3, help="number of airlines, 2 to 4")
-    d.add_argument("--board", default="europe", help="board id or path to a board YAML")
+    d.add_argument("--game", choices=("opensky", "blue_skies"), default="opensky",
+                   help="which game (default opensky; blue_skies plays on the usa board)")
+    d.add_argument("--seats", type=int, default=3, help="number of airlines, 2 to 4 (Blue Skies: 2 to 5)")
+    d.add_argument("--board", default=None, help="board id or path to a board YAML (default europe, or usa)")
     d.add_argument("--seed", type=int, default=None)
     d.add_argument("--speed", type=float, default=1.0, help="animation and pace multiplier (e.g. 4 = fast)")
     d.add_argument("--bots", default="easy", help="computer player for every seat")

@@ -36,6 +36,10 @@ def run_demo(args: argparse.Namespace) -> int:
     from opensky.board.loader import load_board
     from opensky.board.model import BoardError
 
+    if getattr(args, "game", "opensky") == "blue_skies":
+        return run_bs_demo(args)
+    if args.board is None:
+        args.board = "europe"
     if args.seats not in (2, 3, 4):
         raise CliError(f"demo: --seats must be 2, 3 or 4, not {args.seats}")
     if not args.speed > 0:
@@ -84,6 +88,59 @@ def run_demo(args: argparse.Namespace) -> int:
     return 0
 
 
+def run_bs_demo(args: argparse.Namespace) -> int:
+    """``demo --game blue_skies``: computer airlines play a whole game of
+    Blue Skies in the window, to the results screen."""
+    from opensky.ai.blueskies import BS_BOT_NAMES
+    from opensky.blueskies.board import load_bs_board
+    from opensky.board.model import BoardError
+    from opensky.play.seats import BLUE_SKIES, DEFAULT_SEATS, GameSetup, Seat
+
+    if args.seats not in (2, 3, 4, 5):
+        raise CliError(f"demo: --seats must be 2 to 5 for Blue Skies, not {args.seats}")
+    if not args.speed > 0:
+        raise CliError("demo: --speed must be a positive number")
+    if args.bots not in BS_BOT_NAMES:
+        raise CliError(f"demo: unknown Blue Skies bot {args.bots!r} (known: {', '.join(BS_BOT_NAMES)})")
+    ref = args.board or "usa"
+    try:
+        board = load_bs_board(ref)
+    except BoardError as e:
+        raise CliError(str(e))
+    app_module = _app_module()
+    import pygame
+
+    from opensky.ui.bsgame.scene import BSGameScene
+    from opensky.ui.scenes.bsresults import BSResultsScene
+
+    seats = [Seat(n, c, sh, human=False, bot=args.bots) for n, c, sh in DEFAULT_SEATS[:args.seats]]
+    seed = args.seed if args.seed is not None else random.SystemRandom().randrange(10**9)
+    setup = GameSetup(board=board.path or ref, seats=seats, seed=seed, game=BLUE_SKIES)
+    app = app_module.App()
+    _tell_notices(app)
+    app.anim_speed = args.speed
+    app.ai_pace = 0.8 / args.speed
+    game = BSGameScene(app, setup, autosave=False)  # a demo never replaces the player's own game
+    app.push(game)
+    shown_for = 0.0
+    clock = pygame.time.Clock()
+    while app.running:
+        app.step(block=True)
+        if app.animating():
+            clock.tick(60)
+        if isinstance(app.stack.top, BSResultsScene):
+            shown_for += clock.get_time() / 1000 or 0.02
+            if args.exit_at_end and shown_for >= 3.0 / args.speed:
+                break
+    final = game.ctl.state
+    pygame.quit()
+    if args.exit_at_end:
+        if not final.game_over:
+            raise CliError("demo: the window was closed before the end", 1)
+        sys.stdout.write(json.dumps(final.to_json(), ensure_ascii=False) + "\n")
+    return 0
+
+
 def _tell_notices(app: "App") -> None:
     """Say on stderr, one line each, what the title screen would have told
     (a damaged settings file kept aside, …) for commands that skip it."""
@@ -94,17 +151,20 @@ def _tell_notices(app: "App") -> None:
 
 
 def run_replay(path: str) -> int:
-    """``python main.py replay SAVE``: the saved game, move by move, in the window."""
-    from opensky.persistence.save import SaveError, load
+    """``python main.py replay SAVE``: the saved game (either game's), move
+    by move, in the window."""
+    from opensky.persistence.bssave import LoadedBSGame
+    from opensky.persistence.save import SaveError
+    from opensky.persistence.store import load_any
 
     try:
-        loaded = load(path)
+        loaded = load_any(path)
     except SaveError as e:
         raise CliError(str(e))
     app_module = _app_module()
-    from opensky.ui.scenes.replay import ReplayScene
+    from opensky.ui.screens import screen
 
     app = app_module.App()
     _tell_notices(app)
-    app.push(ReplayScene(app, loaded))
+    app.push(screen("bs_replay" if isinstance(loaded, LoadedBSGame) else "replay")(app, loaded))
     return app.run()

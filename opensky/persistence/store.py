@@ -4,26 +4,39 @@ Every write is atomic: the new content goes to a temporary file in the same
 folder, is flushed and fsynced, and only then renamed over the old file.  The
 autosave also keeps the previous good copy (``autosave.prev.json``): if the
 program dies at any moment, the latest or the previous save is whole.
+
+Both games live here: one autosave slot (Continue continues the last game
+played, whichever game it was) and one saves folder.  A file says which game
+it is by its ``format`` (``opensky-save`` or ``blueskies-save``); reading
+dispatches on it (``read_any_document``, ``loaded_from``, ``load_any``) and
+writing on the session's type, so each game's own module stays the only one
+that knows its format.
 """
 from __future__ import annotations
 
 import os
 import re
 import stat
-import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Sequence
 
+from opensky.blueskies.session import BSSession
+from opensky.persistence import bssave
+from opensky.persistence.bssave import LoadedBSGame
 from opensky.persistence.save import (
-    LoadedGame, SaveError, Seat, dumps, from_document, read_document,
+    FORMAT as OPENSKY_FORMAT, LoadedGame, SaveError, Seat, dumps, from_document,
 )
 from opensky.i18n import N_
 from opensky.persistence.atomic import write_atomic
 from opensky.rules.session import Session
 from opensky.userdirs import data_dir, saves_dir
-from opensky.userfile import FileProblem, read_json
+from opensky.userfile import FileProblem, display, read_json
+
+#: a game of either kind, as the store writes it and reads it back
+AnySession = Session | BSSession
+AnyLoaded = LoadedGame | LoadedBSGame
 
 AUTOSAVE = "autosave.json"
 AUTOSAVE_PREV = "autosave.prev.json"
@@ -49,7 +62,37 @@ def _stamp(path: Path) -> tuple[int, int] | None:
     return st.st_mtime_ns, st.st_size
 
 
-def write_autosave(session: Session, seats: Sequence[Seat]) -> None:
+def read_any_document(path: str | os.PathLike[str], where: str | None = None) -> dict[str, Any]:
+    """Read a save file of either game; SaveError (one line) if it is neither."""
+    where = where or display(path)
+    try:
+        doc = read_json(path, "save", where=where)
+    except FileProblem as e:
+        raise SaveError(str(e)) from None
+    if not isinstance(doc, dict) or doc.get("format") not in (OPENSKY_FORMAT, bssave.FORMAT):
+        raise SaveError(f"{where}: not an OpenSky save file")
+    return doc
+
+
+def loaded_from(doc: dict[str, Any], where: str = "save") -> AnyLoaded:
+    """The game a document of either game holds, replayed (SaveError, one line)."""
+    if bssave.is_document(doc):
+        return bssave.from_document(doc, where)
+    return from_document(doc, where)
+
+
+def load_any(path: str | os.PathLike[str]) -> AnyLoaded:
+    """Load a save file of either game."""
+    return loaded_from(read_any_document(path), display(path))
+
+
+def dumps_any(session: AnySession, seats: Sequence[Seat], name: str = "") -> str:
+    if isinstance(session, BSSession):
+        return bssave.dumps(session, seats, name)
+    return dumps(session, seats, name)
+
+
+def write_autosave(session: AnySession, seats: Sequence[Seat]) -> None:
     """Write the autosave; the one it replaces becomes ``autosave.prev.json``.
 
     Nothing we could not read is overwritten: an ``autosave.json`` this
@@ -59,10 +102,10 @@ def write_autosave(session: Session, seats: Sequence[Seat]) -> None:
     path = folder / AUTOSAVE
     if path.exists() and _stamp(path) != _written.get(str(folder)):
         try:
-            read_document(path)
+            read_any_document(path)
         except SaveError:
             keep_damaged(path)
-    write_atomic(path, dumps(session, seats, "Autosave"), keep_previous=folder / AUTOSAVE_PREV)
+    write_atomic(path, dumps_any(session, seats, "Autosave"), keep_previous=folder / AUTOSAVE_PREV)
     stamp = _stamp(path)
     if stamp is not None:
         _written[str(folder)] = stamp
@@ -85,8 +128,8 @@ def keep_damaged(path: Path) -> Path | None:
     return None
 
 
-def read_autosave() -> LoadedGame | None:
-    """The latest autosaved game, or the previous good copy if the latest is
+def read_autosave() -> AnyLoaded | None:
+    """The latest autosaved game (of either game), or the previous good copy if the latest is
     damaged (a note says so); None when there is none.  A damaged copy is
     kept aside under a ``.damaged-…`` name, so the next autosave cannot
     overwrite it.  SaveError when every copy there is damaged."""
@@ -98,7 +141,7 @@ def read_autosave() -> LoadedGame | None:
         if not p.exists() and not p.is_symlink():
             continue
         try:
-            loaded = from_document(read_document(p, name), name)
+            loaded = loaded_from(read_any_document(p, name), name)
         except SaveError as e:
             errors.append(str(e))
             if p.is_file() and not p.is_symlink():
@@ -184,10 +227,10 @@ def _slug(name: str) -> str:
     return s[:60] or "game"
 
 
-def save_named(session: Session, seats: Sequence[Seat], name: str) -> Path:
+def save_named(session: AnySession, seats: Sequence[Seat], name: str) -> Path:
     """Save under a name in the saves folder (replacing a save of that name)."""
     path = saves_dir() / f"{_slug(name)}.json"
-    write_atomic(path, dumps(session, seats, name.strip() or "Game"))
+    write_atomic(path, dumps_any(session, seats, name.strip() or "Game"))
     return path
 
 
@@ -211,7 +254,7 @@ def list_saves() -> list[SaveEntry]:
         return []
     for p in files:
         try:
-            doc = read_document(p)
+            doc = read_any_document(p)
             name = doc.get("name")
             saved_at = doc.get("saved_at")
             out.append(SaveEntry(p, name[:60] if isinstance(name, str) and name.strip() else p.stem[:60],
@@ -225,17 +268,29 @@ def list_saves() -> list[SaveEntry]:
 
 def _clean_summary(summ: Any) -> dict[str, Any]:
     """What the list shows, from a file's summary: text only, cut short (the
-    summary is not checked by a replay, so it is hostile like the rest)."""
+    summary is not checked by a replay, so it is hostile like the rest).
+    A Blue Skies summary also gives ``game``, ``round``, ``step``, ``turn``
+    and ``scores`` (up to 5 airlines)."""
     if not isinstance(summ, dict):
         return {}
     out: dict[str, Any] = {}
-    for key in ("board", "month", "phase"):
+    for key in ("board", "month", "phase", "step", "turn"):
         v = summ.get(key)
         if isinstance(v, str):
             out[key] = v[:40]
+    if summ.get("game") == bssave.GAME:
+        out["game"] = bssave.GAME
+    rnd = summ.get("round")
+    if isinstance(rnd, int) and not isinstance(rnd, bool) and 0 <= rnd < 10_000:
+        out["round"] = rnd
+    seats = 5 if out.get("game") == bssave.GAME else 4
     airlines = summ.get("airlines")
     if isinstance(airlines, list):
-        out["airlines"] = [a[:24] for a in airlines[:4] if isinstance(a, str)]
+        out["airlines"] = [a[:24] for a in airlines[:seats] if isinstance(a, str)]
+    scores = summ.get("scores")
+    if isinstance(scores, list) and len(scores) <= seats and all(
+            isinstance(x, int) and not isinstance(x, bool) and -10**6 < x < 10**6 for x in scores):
+        out["scores"] = list(scores)
     if isinstance(summ.get("game_over"), bool):
         out["game_over"] = summ["game_over"]
     return out

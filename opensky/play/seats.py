@@ -13,17 +13,28 @@ DEFAULT_SEATS: tuple[tuple[str, str, str], ...] = (
     ("Sunway", "orange", "triangle"),
     ("Skylark", "sky", "square"),
     ("Terra Air", "brown", "diamond"),
+    ("Polaris", "violet", "star"),   # Blue Skies' fifth airline (OpenSky seats four)
 )
+
+#: The games a setup can be for (``GameSetup.game``); a Blue Skies board says
+#: ``game: blue_skies`` (``opensky.blueskies.board.BLUE_SKIES``).
+OPENSKY = "opensky"
+BLUE_SKIES = "blue_skies"
+GAMES = (OPENSKY, BLUE_SKIES)
+#: the most seats of each game
+MAX_SEATS = {OPENSKY: 4, BLUE_SKIES: 5}
 
 
 @dataclass
 class GameSetup:
-    """What a new game is made of: seats, board side, call signs, seed."""
+    """What a new game is made of: the game, seats, board side, call signs
+    (OpenSky only), seed."""
 
     board: str = "europe"
     seats: list[Seat] = field(default_factory=list)
     callsigns: str = "recommended"   # recommended | random | players
     seed: int | None = None
+    game: str = OPENSKY
 
     @classmethod
     def default(cls, players: int = 2) -> GameSetup:
@@ -38,4 +49,4 @@ class GameSetup:
         return cls(board=board_ref, seats=seats, callsigns="recommended", seed=loaded.session.seed)
 
 
-__all__ = ["DEFAULT_SEATS", "GameSetup", "Seat"]
+__all__ = ["BLUE_SKIES", "DEFAULT_SEATS", "GAMES", "GameSetup", "MAX_SEATS", "OPENSKY", "Seat"]

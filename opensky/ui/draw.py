@@ -29,6 +29,15 @@ def shape_points(shape: str, center: tuple[float, float], r: float) -> list[tupl
     if shape == "diamond":
         k = r * 1.18
         return [(cx, cy - k), (cx + k, cy), (cx, cy + k), (cx - k, cy)]
+    if shape == "star":      # five points, drawn larger so that its area matches the others'
+        ro, ri = r * 1.32, r * 1.32 * 0.5
+        return [(cx + (ro if i % 2 == 0 else ri) * math.cos(-math.pi / 2 + i * math.pi / 5),
+                 cy + r * 0.08 + (ro if i % 2 == 0 else ri) * math.sin(-math.pi / 2 + i * math.pi / 5))
+                for i in range(10)]
+    if shape == "hexagon":   # Blue Skies' local airline (not an airline's emblem)
+        k = r * 1.08
+        return [(cx + k * math.cos(math.pi / 6 + i * math.pi / 3), cy + k * math.sin(math.pi / 6 + i * math.pi / 3))
+                for i in range(6)]
     return []
 
 

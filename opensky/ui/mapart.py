@@ -25,13 +25,12 @@ import json
 import math
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, Mapping, Sequence
+from typing import Any, Mapping, Protocol, Sequence
 
 import pygame
 
 from opensky.ui.theme import hex_color, mix
 
-from opensky.board.model import Board
 from opensky.paths import resource_path
 
 __all__ = [
@@ -43,6 +42,7 @@ __all__ = [
     "parse_map",
     "render_map",
     "tint_for",
+    "TintedBoard",
 ]
 
 Color = tuple[int, int, int]
@@ -50,6 +50,15 @@ Point = tuple[float, float]
 Ring = tuple[Point, ...]
 Polygon = tuple[Ring, ...]           # the outline, then holes
 Polyline = tuple[Point, ...]
+
+
+class TintedBoard(Protocol):
+    """What ``render_map`` reads of a board: the countries it tints, code ->
+    something with a ``color`` (``#rrggbb``).  An OpenSky ``Board`` is one; a
+    Blue Skies board, which has no countries, passes a small stand-in."""
+
+    @property
+    def countries(self) -> Mapping[str, Any]: ...
 
 
 # --------------------------------------------------------------------------- transform
@@ -354,7 +363,7 @@ def _lines(surf: pygame.Surface, color: Color, lines: Sequence[Polyline], width:
             pygame.draw.lines(surf, color, False, pts, width)
 
 
-def render_map(map_data: MapData, board: Board, size: tuple[int, int], transform: ViewTransform,
+def render_map(map_data: MapData, board: TintedBoard, size: tuple[int, int], transform: ViewTransform,
                style: MapStyle = DEFAULT_STYLE, supersample: int | None = None) -> pygame.Surface:
     """The map at ``size`` pixels, canvas placed by ``transform`` (see ``ViewTransform.fit``).
 

@@ -26,6 +26,10 @@ SCREENS: dict[str, tuple[str, str]] = {
     "settings": ("opensky.ui.scenes.settings", "SettingsScene"),
     "puzzles": ("opensky.ui.scenes.puzzles", "PuzzleListScene"),
     "learn": ("opensky.ui.scenes.learn", "LearnScene"),
+    # Blue Skies
+    "bs_game": ("opensky.ui.bsgame.scene", "BSGameScene"),
+    "bs_results": ("opensky.ui.scenes.bsresults", "BSResultsScene"),
+    "bs_replay": ("opensky.ui.bsgame.replay", "BSReplayScene"),
 }
 
 

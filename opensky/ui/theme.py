@@ -51,7 +51,10 @@ AIRPORT_RING = (40, 48, 60)
 # each airline also has its own shape, so colour is never the only cue.
 # The four defaults keep CIE76 ΔE ≥ 30 between every pair for normal vision
 # and simulated protanopia, deuteranopia and tritanopia (opensky/ui/palette.py,
-# tests/ui/test_palette.py).
+# tests/ui/test_palette.py).  Blue Skies' fifth default airline is violet:
+# teal falls within ΔE 10 of sky for tritanopes, and no teal stays 25 away
+# from the four and from the local airline's grey; this violet keeps ΔE ≥ 35
+# from all five for every vision.
 AIRLINE_COLORS: dict[str, Color] = {
     "navy": (20, 50, 130),
     "orange": (230, 126, 0),
@@ -59,9 +62,15 @@ AIRLINE_COLORS: dict[str, Color] = {
     "brown": (140, 80, 30),
     "red": (200, 40, 60),
     "teal": (0, 150, 150),
+    "violet": (150, 20, 240),
 }
-AIRLINE_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond")
-DEFAULT_AIRLINES = DEFAULT_SEATS  # (name, colour key, shape) of the four default airlines
+#: The local airline's gates (Blue Skies): grey, and a hexagon, no airline's shape.
+LOCAL_GREY: Color = (158, 158, 154)
+LOCAL_SHAPE = "hexagon"
+AIRLINE_SHAPES: tuple[str, ...] = ("circle", "triangle", "square", "diamond", "star")
+#: (name, colour key, shape) of the default airlines: OpenSky's four, and
+#: Blue Skies' fifth (violet, see above).
+DEFAULT_AIRLINES: tuple[tuple[str, str, str], ...] = DEFAULT_SEATS
 
 
 def seat_rgb(seat: "Seat") -> Color:

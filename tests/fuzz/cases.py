@@ -2,7 +2,8 @@
 which entry point, and the files written into the case's own folder.
 
 Why real inputs: the shipped boards, the scenario scripts and saves the
-engine itself writes (one mid-bid with sealed bids, one finished game) are
+engine itself writes (one mid-bid with sealed bids, one finished game; Blue
+Skies saves with sealed hands, one of them sealed by another computer) are
 what a player actually has; damaging them reaches code that random text never
 gets past the first parser.  Saves are generated here, inside the case's own
 data folder, because sealed bids are sealed with that folder's key.
@@ -32,15 +33,23 @@ from tests.fuzz.mutate import FAMILIES, SPECIAL_FAMILIES, Mutated, mutate_some
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "scenarios"
 BS_SHARED = ROOT.parent / "shared" / "blueskies" / "scenarios"
-KINDS = ("board", "script", "save", "settings", "autosave", "tutorial", "puzzle", "progress")
+KINDS = ("board", "script", "save", "settings", "autosave", "tutorial", "puzzle", "progress",
+         "bssave", "bsautosave")
 FORMAT = {"board": "yaml", "script": "yaml", "save": "json", "settings": "json", "autosave": "json",
-          "tutorial": "yaml", "puzzle": "yaml", "progress": "json"}
+          "tutorial": "yaml", "puzzle": "yaml", "progress": "json", "bssave": "json", "bsautosave": "json"}
 #: Cases per kind in the CI tier (``tests/fuzz/test_fuzz_files.py``).
 CI_PER_KIND = int(os.environ.get("OPENSKY_FUZZ_CASES", "60"))
 #: Share of ordinary cases also run in a real subprocess (special files always are).
 SUBPROCESS_SHARE = 0.1
 NAMES = ["Ann", "Bo", "Cy", "Di"]
 SAVE_BASES = ("early", "midbid", "finished", "na4", "midbid-na")
+#: Blue Skies saves (``opensky.persistence.bssave``): the deal and the opening
+#: gates, a purchase turn with a gate bought, later rounds, a finished game,
+#: a game sealed by another computer's key (its hands are dealt again), the
+#: tiny test board by path.
+BS_SAVE_BASES = ("bs-gates", "bs-buying", "bs-round3", "bs-finished", "bs-foreign", "bs-tiny")
+#: the key "another computer" sealed ``bs-foreign`` with
+FOREIGN_KEY = bytes(range(100, 132))
 GEN_SCRIPTS = ("gen:europe:2:30", "gen:europe:3:90", "gen:north_america:4:60", "gen:north_america:2:end")
 
 
@@ -202,6 +211,59 @@ def generated_save(name: str) -> bytes:
     return json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
 
 
+def bs_base_session(name: str) -> Any:
+    """The Blue Skies game behind a generated save: random legal moves, chance
+    from a plain seeded generator (cached per process)."""
+    if name in _sessions:
+        return _sessions[name]
+    from opensky.blueskies.board import load_bs_board
+    from opensky.blueskies.session import BSSession
+
+    board = ROOT / "tests" / "blueskies" / "tiny-us.board.yaml" if name == "bs-tiny" else "usa"
+    players = {"bs-gates": 3, "bs-buying": 4, "bs-round3": 3, "bs-finished": 2, "bs-foreign": 5, "bs-tiny": 2}[name]
+    seed = BS_SAVE_BASES.index(name) + 1
+    rng = random.Random(seed)
+
+    def stop(s: Any) -> bool:
+        st = s.state
+        if name == "bs-gates":
+            return bool(st.step == "opening_gates" and len(s.log) > 1 and s.log[-1].type == "buy_gate")
+        if name in ("bs-buying", "bs-tiny"):
+            return bool(st.round >= 1 and st.decision == "buy" and s.log[-1].type in ("buy_gate", "buyout"))
+        if name in ("bs-round3", "bs-foreign"):
+            return bool(st.round >= 3)
+        return False
+    s = BSSession(load_bs_board(board), NAMES[:players] + ["Ed"] * (players > 4), seed=seed)
+    for _ in range(20000):
+        if s.state.game_over or stop(s):
+            break
+        if s.state.is_chance():
+            s.apply(s.draw_chance())
+        else:
+            legal = s.state.legal_actions(s.state.actor)
+            s.apply(legal[rng.randrange(len(legal))])
+    _sessions[name] = s
+    return s
+
+
+def generated_bs_save(name: str) -> bytes:
+    """A Blue Skies save written by ``bssave`` (sealed with the current data
+    folder's key, or ``FOREIGN_KEY`` for ``bs-foreign``), with a fixed salt
+    and time so the bytes are reproducible."""
+    from opensky.persistence import bssave
+    from opensky.persistence.save import Seat
+
+    s = bs_base_session(name)
+    seats = [Seat(n) for n in s.state.names]
+    if name in ("bs-buying", "bs-finished"):
+        seats[-1].human = False
+        seats[-1].bot = "normal" if name == "bs-finished" else "easy"
+    with mock.patch("secrets.token_bytes", lambda n=32: bytes(range(n))):
+        doc = bssave.to_document(s, seats, "Fuzz base " + name, key=FOREIGN_KEY if name == "bs-foreign" else None)
+    doc["saved_at"] = "2025-01-01T00:00:00+00:00"
+    return json.dumps(doc, ensure_ascii=False, indent=1).encode("utf-8")
+
+
 def generated_settings(rng: random.Random) -> bytes:
     """A settings file as the game writes it, with varied (valid) values."""
     from opensky.settings import Settings
@@ -331,15 +393,26 @@ def build_case(kind: str, seed: int, folder: Path) -> Case:
         case.desc = m.desc
     elif kind == "autosave":
         _autosave_case(case, rng, folder)
+    elif kind == "bssave":
+        case.base = rng.choice(BS_SAVE_BASES)
+        m = mutate_some(rng, generated_bs_save(case.base), fmt, family)
+        case.target = f"in/{case.base}.json"
+        case.files.append(write_input(folder, case.target, m, strict=True))
+        case.entry, case.mode = "bsload", _mode(rng, family, m.data)
+        case.desc = m.desc
+    elif kind == "bsautosave":
+        _autosave_case(case, rng, folder, generated_bs_save, BS_SAVE_BASES, "bscontinue")
     else:
         raise ValueError(f"unknown kind {kind}")
     return case
 
 
-def _autosave_case(case: Case, rng: random.Random, folder: Path) -> None:
-    """autosave.json and autosave.prev.json in the data folder, one or both damaged."""
+def _autosave_case(case: Case, rng: random.Random, folder: Path, generated_save: Any = generated_save,
+                   bases: tuple[str, ...] = SAVE_BASES, entry: str = "continue") -> None:
+    """autosave.json and autosave.prev.json in the data folder, one or both
+    damaged (Blue Skies' autosaves: ``bscontinue``, read without the window)."""
     layout = rng.choice(("alone", "alone", "with-prev", "both", "prev-only", "latest-ok"))
-    latest, prev = rng.choice(SAVE_BASES), rng.choice(SAVE_BASES)
+    latest, prev = rng.choice(bases), rng.choice(bases)
     case.base = f"{layout}:{latest}/{prev}"
     fam = case.family
     parts = []
@@ -357,6 +430,6 @@ def _autosave_case(case: Case, rng: random.Random, folder: Path) -> None:
         case.files.append(write_input(folder, "data/autosave.prev.json", m, strict=False))
         parts.append(f"autosave.prev.json: {m.desc or 'valid'}")
         datas.append(m.data)
-    case.entry = "continue"
+    case.entry = entry
     case.mode = _mode(rng, fam, *datas)
     case.desc = "; ".join(parts)

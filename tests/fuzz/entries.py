@@ -245,9 +245,9 @@ def loadable_save(folder: Path, data: bytes) -> bool:
     p = probe / "probe.json"
     p.write_bytes(data)
     try:
-        from opensky.persistence.save import load
+        from opensky.persistence.store import load_any   # either game's save
         with contextlib.redirect_stderr(io.StringIO()):
-            load(p)
+            load_any(p)
         return True
     except Exception:  # noqa: BLE001 - any refusal or bug: treat as damaged (stricter check)
         return False
@@ -414,9 +414,80 @@ def _progress(r: Result, case: Case) -> None:
         pygame.display.quit()
 
 
+def _bs_play_on(r: Result, loaded: Any) -> None:
+    """A Blue Skies game that loads must play on: its controller (no autosave,
+    so the inputs stay as they are) draws chance, lets computers decide, and
+    a person's seat takes its first legal move, for a few dozen steps; every
+    note it brings is a filled-in message."""
+    from opensky.i18n import tr
+    from opensky.play.bscontroller import BSController
+    for text, params in loaded.notes:
+        shown = tr(text, **params)
+        check_message(r, shown, MAX_DIALOG, one_line=False)
+        if _FIELD.search(shown):
+            r.fail("bad-message", f"a field left unfilled in the message: {shown[:200]!r}")
+    board = loaded.session.board
+    ctl = BSController(BSController.setup_from(loaded, board.path or board.id), loaded=loaded, autosave=False)
+    ctl.view_for(None)
+    for _ in range(40):
+        st = ctl.state
+        if st.game_over:
+            break
+        if ctl.step_chance() is not None or ctl.step_computer(background=False) is not None:
+            continue
+        p = st.actor
+        if p is None:
+            r.fail("bad-output", f"a loaded Blue Skies game waits for nobody ({st.decision})")
+            break
+        ctl.view_for(p)
+        refusal = ctl.try_apply(ctl.legal(p)[0])
+        if refusal is not None:
+            r.fail("bad-output", f"the first legal move was refused: {refusal[:200]}")
+            break
+
+
+def _bs_load(r: Result, case: Case) -> None:
+    """A Blue Skies save opened as the list of saves opens it (``store.load_any``)."""
+    from opensky.persistence.bssave import LoadedBSGame
+    from opensky.persistence.save import SaveError
+    from opensky.persistence.store import load_any
+    try:
+        loaded = load_any(_arg(case))
+    except SaveError as e:
+        r.outcome = "refused"
+        check_message(r, str(e))
+        return
+    r.outcome = "worked"
+    if not isinstance(loaded, LoadedBSGame):
+        r.fail("bad-output", f"a Blue Skies save loaded as {type(loaded).__name__}")
+        return
+    _bs_play_on(r, loaded)
+
+
+def _bs_continue(r: Result, case: Case) -> None:
+    """Continue with Blue Skies autosaves (``store.read_autosave``, as the title
+    screen's Continue reads it): a game, or one refusal; damaged copies kept."""
+    from opensky.persistence.save import SaveError
+    from opensky.persistence.store import read_autosave
+    try:
+        loaded = read_autosave()
+    except SaveError as e:
+        r.outcome = "refused"
+        check_message(r, str(e), MAX_DIALOG)
+        return
+    if loaded is None:
+        r.outcome = "refused"
+        return
+    r.outcome = "worked"
+    from opensky.persistence.bssave import LoadedBSGame
+    if isinstance(loaded, LoadedBSGame):
+        _bs_play_on(r, loaded)
+
+
 ENTRIES: dict[str, Callable[[Result, Case], None]] = {
     "script": _cli, "replay": _cli, "load_board": _load_board, "continue": _window, "settings": _window,
     "tutorial": _tutorial, "load_puzzle": _load_puzzle, "progress": _progress,
+    "bsload": _bs_load, "bscontinue": _bs_continue,
 }
 
 

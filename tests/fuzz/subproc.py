@@ -36,7 +36,7 @@ def command(case: Case) -> list[str]:
         return [py, main, "simulate", "--games", "1", "--board", target]
     if case.entry == "settings":
         return [py, main]                      # the window: title screen, first frame, quit
-    if case.entry in ("continue", "load_puzzle", "progress"):   # run in a child by the entries module
+    if case.entry in ("continue", "load_puzzle", "progress", "bsload", "bscontinue"):   # run in a child by the entries module
         return [py, "-m", "tests.fuzz.entries", str(Path(case.folder) / "case.json")]
     if case.entry == "tutorial":
         return [py, main, "tutorial", target]
@@ -86,7 +86,7 @@ def run_subprocess(case: Case, timeout: float | None = None) -> Result:
     r = Result(case.label(), case.kind, case.seed, case.entry, case.mode, case.family)
     folder = Path(case.folder)
     mark_supersedable(case)
-    if case.entry in ("continue", "load_puzzle", "progress"):
+    if case.entry in ("continue", "load_puzzle", "progress", "bsload", "bscontinue"):
         (folder / "case.json").write_text(json.dumps(case.to_json()))
     out_path, err_path = folder / "stdout.txt", folder / "stderr.txt"
     t0 = time.perf_counter()
@@ -125,7 +125,7 @@ def _check(r: Result, case: Case, rc: int, out: str, err: str) -> None:
     if case.entry == "tutorial":
         check_cli(r, "replay", rc, out, err)   # exit 0 with a frame drawn, or 2 with one line
         return
-    if case.entry in ("continue", "load_puzzle", "progress"):
+    if case.entry in ("continue", "load_puzzle", "progress", "bsload", "bscontinue"):
         line = next((ln for ln in reversed(out.splitlines()) if ln.startswith("FUZZRESULT ")), None)
         if line is None:
             if "Traceback" in err:

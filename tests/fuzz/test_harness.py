@@ -118,7 +118,7 @@ def test_unmutated_bases_work(tmp_path: Path) -> None:
     settings apply, Continue opens the game (otherwise every mutation would
     be refused for the wrong reason)."""
     with Pool(tmp_path) as pool:
-        for kind in ("save", "settings", "autosave", "script"):
+        for kind in ("save", "settings", "autosave", "script", "bssave", "bsautosave"):
             n = len(FAMILIES[FORMAT[kind]])
             for seed in (0, n, 2 * n):
                 assert family_for(kind, seed) == "none"

@@ -49,7 +49,8 @@ class GameMenu(Dialog):
         self.dirty = True
 
     def rules(self) -> None:
-        self.app.push(screen("rules")(self.app))
+        game = getattr(self.game, "game_kind", None)  # Blue Skies' screen opens its own rules
+        self.app.push(screen("rules")(self.app, game=game) if game else screen("rules")(self.app))
 
     def settings(self) -> None:
         """The settings screen over the game; Done comes back to this menu."""

@@ -1,8 +1,14 @@
-"""New game: airlines (name, colour, shape, human or computer), board side,
-call signs, optional seed.  "New game → Start" works with the defaults, and
-the screen opens with the setup of the last game started (kept in the
-settings, ``Settings.last_setup``; not its seed: a new game deals new dice
-unless the player types a seed)."""
+"""New game: which game (OpenSky or Blue Skies), then its airlines (name,
+colour, shape, a person or a computer level), OpenSky's board side and call
+signs, and an optional seed.  "New game → Start" works with the defaults,
+and the screen opens on the game last started with the setup it was started
+with (each game keeps its own: ``Settings.last_setup`` for OpenSky,
+``Settings.last_bs_setup`` for Blue Skies; not the seed: a new game deals
+new dice unless the player types a seed).  Switching games keeps what was
+chosen for the other one until the screen closes.
+
+The seat controls, the game cards and the remembered setups live in
+``newgame_seats``."""
 from __future__ import annotations
 
 import random
@@ -14,195 +20,95 @@ import pygame
 
 from opensky.i18n import N_, tr
 from opensky.ai import BOT_NAMES
-from opensky.settings import HUMAN, MAX_SEAT_NAME, last_setup
+from opensky.play.seats import BLUE_SKIES, MAX_SEATS, OPENSKY
+from opensky.settings import MAX_SEAT_NAME
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
+from opensky.ui.scenes.newgame_seats import (
+    BS_BOARD, GUIDES, LEVEL_GUIDE, LEVEL_NAMES, GameCard, ShapeButton, Swatches, distinct_looks, remembered,
+    seat_pool, setup_from_settings, shapes_for,
+)
 from opensky.ui.setup import GameSetup, Seat
-from opensky.ui.widgets import Button, Choice, TextField, Widget, WidgetGroup, rounded, shadowed_panel
+from opensky.ui.widgets import Button, Choice, TextField, WidgetGroup, shadowed_panel
 from opensky.ui.screens import screen
 
 if TYPE_CHECKING:
     from opensky.ui.app import App
+
+__all__ = ["LEVEL_GUIDE", "LEVEL_NAMES", "NewGameScene", "distinct_looks", "remembered", "setup_from_settings"]
+
+#: The screen that plays each game.
+GAME_SCREENS = {OPENSKY: "game", BLUE_SKIES: "bs_game"}
 
 
 def _setter(obj: object, attr: str) -> Callable[[Any], None]:
     return lambda v: setattr(obj, attr, v)
 
 
-
-#: the computer levels offered per seat, by name (the guide below explains them)
-LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "expert": N_("Expert")}
-#: one line per computer level, shown under the seats for the levels chosen
-LEVEL_GUIDE = (
-    ("easy", N_("Plays by rules of thumb and makes mistakes: good for learning the game.")),
-    ("normal", N_("Values routes by the chance of their markets and bids with an eye on the cards "
-                  "and flash deals the others hold.")),
-    ("expert", N_("Plays Normal's game and looks further: it simulates the rest of the season "
-                  "before its choices (up to a second per move).")),
-)
-
-
-def remembered(setup: GameSetup) -> dict[str, Any]:
-    """A started game's setup as the settings keep it (``Settings.last_setup``)."""
-    return {"board": setup.board, "callsigns": setup.callsigns,
-            "seats": [{"name": x.name, "color": x.color, "shape": x.shape, "kind": HUMAN if x.human else x.bot}
-                      for x in setup.seats]}
-
-
-def distinct_looks(seats: list[Seat]) -> None:
-    """Give a seat whose colour or emblem an earlier seat has the first free one."""
-    used_c: set[str] = set()
-    used_s: set[str] = set()
-    for seat in seats:
-        if seat.color in used_c or seat.color not in T.AIRLINE_COLORS:
-            seat.color = next(k for k in T.AIRLINE_COLORS if k not in used_c)
-        if seat.shape in used_s or seat.shape not in T.AIRLINE_SHAPES:
-            seat.shape = next(k for k in T.AIRLINE_SHAPES if k not in used_s)
-        used_c.add(seat.color)
-        used_s.add(seat.shape)
-
-
-def setup_from_settings(saved: Any) -> GameSetup:
-    """The setup New game opens with: the remembered one (checked again,
-    value by value: ``settings.last_setup``), else the defaults.  Colours
-    and emblems this screen does not know become free ones of its own."""
-    d = last_setup(saved)
-    if not d:
-        return GameSetup.default(2)
-    seats = []
-    for i, x in enumerate(d["seats"]):
-        _, color, shape = T.DEFAULT_AIRLINES[i]
-        seats.append(Seat(x["name"], x["color"] if x["color"] in T.AIRLINE_COLORS else color,
-                          x["shape"] if x["shape"] in T.AIRLINE_SHAPES else shape,
-                          human=x["kind"] == HUMAN, bot="easy" if x["kind"] == HUMAN else x["kind"]))
-    distinct_looks(seats)
-    return GameSetup(board=d["board"], seats=seats, callsigns=d["callsigns"])
-
-
-class Swatches(Widget):
-    """Pick a colour; colours taken by other airlines are crossed out."""
-
-    def __init__(self, seat: Seat, scene: "NewGameScene"):
-        super().__init__(tooltip="Airline colour")
-        self.seat = seat
-        self.scene = scene
-        self.hover_i = -1
-
-    def cells(self) -> list[tuple[str, pygame.Rect]]:
-        keys = list(T.AIRLINE_COLORS)
-        n = len(keys)
-        w = self.rect.w / n
-        return [(k, pygame.Rect(round(self.rect.x + i * w), self.rect.y, round(w), self.rect.h))
-                for i, k in enumerate(keys)]
-
-    def taken(self) -> set[str]:
-        return {s.color for s in self.scene.setup.seats if s is not self.seat}
-
-    def handle(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.MOUSEMOTION:
-            self.hover_i = next((i for i, (_, c) in enumerate(self.cells()) if c.collidepoint(e.pos)), -1)
-            self.hover = self.hover_i >= 0
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
-            for k, c in self.cells():
-                if c.collidepoint(e.pos) and k not in self.taken():
-                    self.seat.color = k
-                    return True
-        return False
-
-    def key(self, e: pygame.event.Event) -> bool:
-        if e.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            self._step(1 if e.key == pygame.K_RIGHT else -1)
-            return True
-        return False
-
-    def activate(self) -> None:
-        self._step(1)
-
-    def _step(self, d: int) -> None:
-        keys = [k for k in T.AIRLINE_COLORS if k not in self.taken()]
-        i = keys.index(self.seat.color) if self.seat.color in keys else 0
-        self.seat.color = keys[(i + d) % len(keys)]
-
-    def draw(self, surface: pygame.Surface, s: float) -> None:
-        taken = self.taken()
-        for i, (k, c) in enumerate(self.cells()):
-            r = min(c.w, c.h) * 0.36
-            col = T.AIRLINE_COLORS[k]
-            center = c.center
-            if k == self.seat.color:
-                pygame.draw.circle(surface, T.INK, center, r + max(3, 3 * s), max(2, int(2 * s)))
-            elif i == self.hover_i and k not in taken:
-                pygame.draw.circle(surface, T.LINE, center, r + max(3, 3 * s), max(1, int(s)))
-            pygame.draw.circle(surface, T.mix(col, T.PAPER, 0.65) if k in taken else col, center, r)
-            if k in taken:
-                d = r * 0.6
-                pygame.draw.line(surface, T.INK_FAINT, (center[0] - d, center[1] + d),
-                                 (center[0] + d, center[1] - d), max(1, int(2 * s)))
-        self.draw_focus(surface, s)
-
-
-class ShapeButton(Widget):
-    """The airline's emblem; a click gives it the next free shape."""
-
-    def __init__(self, seat: Seat, scene: "NewGameScene"):
-        super().__init__(tooltip="Airline shape (click to change): shapes tell airlines apart without colour")
-        self.seat = seat
-        self.scene = scene
-
-    def handle(self, e: pygame.event.Event) -> bool:
-        if e.type == pygame.MOUSEMOTION:
-            self.hover = self.rect.collidepoint(e.pos)
-        elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1 and self.rect.collidepoint(e.pos):
-            self.activate()
-            return True
-        return False
-
-    def activate(self) -> None:
-        taken = {x.shape for x in self.scene.setup.seats if x is not self.seat}
-        shapes = list(T.AIRLINE_SHAPES)
-        i = shapes.index(self.seat.shape)
-        for k in range(1, len(shapes) + 1):
-            cand = shapes[(i + k) % len(shapes)]
-            if cand not in taken:
-                self.seat.shape = cand
-                return
-
-    def draw(self, surface: pygame.Surface, s: float) -> None:
-        if self.hover:
-            rounded(surface, self.rect, T.mix(T.CARD, T.ACCENT, 0.12), int(8 * s))
-        img = D.emblem_sprite(self.seat.shape, T.seat_rgb(self.seat), self.rect.h * 0.3, outline=(255, 255, 255))
-        D.blit_center(surface, img, self.rect.center)
-        self.draw_focus(surface, s)
-
-
 class NewGameScene(Scene):
-    def __init__(self, app: "App", setup: GameSetup | None = None) -> None:
+    """New game.  ``setup`` opens on that setup (its game chosen: the results'
+    New game passes the finished game's airlines); ``game`` opens on that
+    game's remembered setup; with neither, the game last started."""
+
+    def __init__(self, app: "App", setup: GameSetup | None = None, game: str | None = None) -> None:
         super().__init__(app)
-        self.setup = setup or setup_from_settings(app.settings.last_setup)
-        # the seats beyond the setup's (for more airlines): the defaults, with
-        # names, colours and emblems the setup's seats do not have
-        self.all_seats = list(self.setup.seats)
-        names = {x.name.lower() for x in self.all_seats}
-        for i, (n, c, sh) in enumerate(T.DEFAULT_AIRLINES):
-            if i >= len(self.all_seats):
-                n = next(d[0] for d in T.DEFAULT_AIRLINES if d[0].lower() not in names)
-                names.add(n.lower())
-                self.all_seats.append(Seat(n, c, sh, human=False))
-        distinct_looks(self.all_seats)
+        st = app.settings
+        if setup is not None:
+            game = setup.game
+        elif game not in MAX_SEATS:
+            game = st.last_game if st.last_game in MAX_SEATS else OPENSKY
+        assert game is not None
+        self.game = game
+        # each game's setup and the seats beyond it (for more airlines); the
+        # other game's is made when it is first chosen
+        self.setups: dict[str, GameSetup] = {}
+        self.pools: dict[str, list[Seat]] = {}
+        self._use(game, setup)
         self.seed_text = "" if self.setup.seed is None else str(self.setup.seed)
         self.error = ""
         self.widgets = WidgetGroup()
         self.build()
+
+    def _use(self, game: str, setup: GameSetup | None = None) -> None:
+        """Make ``game`` the one being set up (its setup made on first use)."""
+        if game not in self.setups:
+            su = setup or setup_from_settings(
+                self.app.settings.last_bs_setup if game == BLUE_SKIES else self.app.settings.last_setup, game)
+            if game == BLUE_SKIES:
+                su.board = BS_BOARD
+            su.seats = su.seats[:MAX_SEATS[game]]
+            self.setups[game] = su
+            self.pools[game] = seat_pool(su)
+        self.game = game
+        self.setup = self.setups[game]
+        self.all_seats = self.pools[game]
+
+    def choose_game(self, game: str) -> None:
+        """Switch to ``game`` (the game cards); the other game's choices stay."""
+        if game == self.game or game not in MAX_SEATS:
+            return
+        focused_card = isinstance(self.widgets.focused, GameCard)
+        self._use(game)
+        self.error = ""
+        self.build()
+        if focused_card:  # the keyboard stays on the game choice
+            self.widgets.set_focus(self.cards[game])
 
     # ------------------------------------------------------------ widgets
     def build(self) -> None:
         g = self.widgets
         g.clear()
         su = self.setup
+        opensky = self.game == OPENSKY
+        self.cards = {game: GameCard(game, self) for game in (OPENSKY, BLUE_SKIES)}
+        for card in self.cards.values():
+            g.add(card)
         self.c_board = g.add(Choice([("europe", "Europe (hubs)"), ("north_america", "North America (borders)")],
-                                    su.board, self._set_board,
+                                    su.board if opensky else "europe", self._set_board,
                                     tooltip="Europe plays with hubs; North America with cross-border markers"))
-        self.c_players = g.add(Choice([(2, "2"), (3, "3"), (4, "4")], len(su.seats), self._set_players,
+        self.c_board.visible = opensky
+        most = MAX_SEATS[self.game]
+        self.c_players = g.add(Choice([(n, str(n)) for n in range(2, most + 1)], len(su.seats), self._set_players,
                                       tooltip="Number of airlines"))
         self.seat_rows: list[tuple[ShapeButton, TextField, Swatches, Choice]] = []
         for seat in su.seats:
@@ -219,6 +125,7 @@ class NewGameScene(Scene):
                                          ("players", "Players place them")], su.callsigns,
                                         lambda v: setattr(su, "callsigns", v),
                                         tooltip="Where the six call-sign airports are"))
+        self.c_callsigns.visible = opensky
         self.f_seed = g.add(TextField(self.seed_text, self._set_seed, max_len=9, placeholder="random",
                                       digits_only=True, tooltip="Optional: the same seed gives the same dice"))
         self.b_back = g.add(Button("Back", self.app.pop))
@@ -238,38 +145,52 @@ class NewGameScene(Scene):
 
     def _set_players(self, n: int) -> None:
         self.setup.seats = self.all_seats[:n]
-        distinct_looks(self.setup.seats)  # after changing the count
+        distinct_looks(self.setup.seats, shapes_for(self.game))  # after changing the count
         self.build()
 
     def _set_seed(self, v: str) -> None:
         self.seed_text = v
 
     # ------------------------------------------------------------ layout
+    #: (row height, gap between rows, gap between seats) in design pixels:
+    #: roomy, and tight for a small window with many seats
+    SPACING = ((38, 12, 8), (32, 8, 4))
+
     def resize(self, size: tuple[int, int]) -> None:
         s = T.ui_scale(size)
         w, h = size
         pw = min(int(960 * s), w - int(40 * s))
-        # tall enough for every row and the whole level guide (four seats in
-        # a 960x600 window need a little more than the usual panel)
-        rh, gap = int(38 * s), int(12 * s)
-        rows = int(86 * s) + 2 * (rh + gap) + int(6 * s) + len(self.seat_rows) * (rh + int(8 * s)) \
-            + gap + (rh + gap) + rh + int(14 * s)
+        x0 = (w - pw) // 2 + int(36 * s)
+        right = (w + pw) // 2 - int(36 * s)
+        # the game cards: side by side under the title, as tall as the taller
+        card_gap = int(16 * s)
+        card_w = (right - x0 - card_gap) // 2
+        card_h = max(c.height_for(card_w, s) for c in self.cards.values())
+        head = int(64 * s)
         below = int(12 * s) + int(T.BUTTON_H * s) + int(24 * s)
-        need = rows + self.guide_height(pw - int(72 * s) - int(84 * s), s) + below
-        ph = min(max(int(640 * s), need), h - int(16 * s))
+        guide_w = right - x0 - int(84 * s)
+        rows_n = 2 + (1 if self.game == OPENSKY else 0) + 1   # board, airlines, call signs, seed
+
+        def need(sp: tuple[int, int, int]) -> int:
+            rh, gap, seat_gap = (int(v * s) for v in sp)
+            return (head + card_h + int(14 * s) + rows_n * (rh + gap) + int(6 * s)
+                    + len(self.seat_rows) * (rh + seat_gap) + gap + int(2 * s) + self.guide_height(guide_w, s) + below)
+        spacing = next((sp for sp in self.SPACING if need(sp) <= h - int(16 * s)), self.SPACING[-1])
+        ph = min(max(int(640 * s), need(spacing)), h - int(16 * s))
         self.panel = pygame.Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
-        x0 = self.panel.x + int(36 * s)
+        rh, gap, seat_gap = (int(v * s) for v in spacing)
         label_w = int(150 * s)
-        right = self.panel.right - int(36 * s)
-        y = self.panel.y + int(86 * s)
-        rh = int(38 * s)
-        gap = int(12 * s)
+        y = self.panel.y + head
+        for i, game in enumerate((OPENSKY, BLUE_SKIES)):
+            self.cards[game].rect = pygame.Rect(x0 + i * (card_w + card_gap), y, card_w, card_h)
+        y += card_h + int(14 * s)
         self.labels: list[tuple[str, tuple[int, int]]] = []
-        self.labels.append((N_("Board side"), (x0, y + rh // 2)))
+        self.labels.append((N_("Board side") if self.game == OPENSKY else N_("Board"), (x0, y + rh // 2)))
         self.c_board.rect = pygame.Rect(x0 + label_w, y, right - x0 - label_w, rh)
+        self.board_text_pos = (x0 + label_w, y + rh // 2)
         y += rh + gap
         self.labels.append((N_("Airlines"), (x0, y + rh // 2)))
-        self.c_players.rect = pygame.Rect(x0 + label_w, y, int(180 * s), rh)
+        self.c_players.rect = pygame.Rect(x0 + label_w, y, int((180 if self.game == OPENSKY else 230) * s), rh)
         y += rh + gap + int(6 * s)
         for i, (shape, name, sw, kind) in enumerate(self.seat_rows):
             shape.rect = pygame.Rect(x0 + label_w - int(52 * s), y, rh, rh)
@@ -277,11 +198,12 @@ class NewGameScene(Scene):
             name.rect = pygame.Rect(x0 + label_w, y, int(220 * s), rh)
             sw.rect = pygame.Rect(name.rect.right + int(14 * s), y, int(216 * s), rh)
             kind.rect = pygame.Rect(sw.rect.right + int(14 * s), y, right - sw.rect.right - int(14 * s), rh)
-            y += rh + int(8 * s)
+            y += rh + seat_gap
         y += gap
-        self.labels.append((N_("Call signs"), (x0, y + rh // 2)))
-        self.c_callsigns.rect = pygame.Rect(x0 + label_w, y, right - x0 - label_w, rh)
-        y += rh + gap
+        if self.game == OPENSKY:
+            self.labels.append((N_("Call signs"), (x0, y + rh // 2)))
+            self.c_callsigns.rect = pygame.Rect(x0 + label_w, y, right - x0 - label_w, rh)
+            y += rh + gap
         self.labels.append((N_("Seed"), (x0, y + rh // 2)))
         self.f_seed.rect = pygame.Rect(x0 + label_w, y, int(180 * s), rh)
         y += rh + int(14 * s)
@@ -309,16 +231,24 @@ class NewGameScene(Scene):
         for seat in self.setup.seats:
             seat.name = seat.name.strip()
         self.setup.seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(10**9)
-        GameScene = screen("game")
+        if self.game == BLUE_SKIES:
+            self.setup.board = BS_BOARD
+            self.setup.callsigns = "recommended"
+        Play = screen(GAME_SCREENS[self.game])
         try:
-            scene = GameScene(self.app, self.setup)
+            scene = Play(self.app, self.setup)
         except Exception as e:  # a broken board file must not crash the window
             from opensky.board.model import BoardError
             if isinstance(e, BoardError):
                 self.error = tr("The board could not be loaded: {error}", error=e)
                 return
             raise
-        self.app.settings.last_setup = remembered(self.setup)  # the next New game opens with it
+        st = self.app.settings  # the next New game opens with it
+        if self.game == BLUE_SKIES:
+            st.last_bs_setup = remembered(self.setup)
+        else:
+            st.last_setup = remembered(self.setup)
+        st.last_game = self.game
         self.app.save_settings()
         self.app.replace(scene)
 
@@ -331,7 +261,7 @@ class NewGameScene(Scene):
     def guide_height(self, width: int, s: float) -> int:
         """The height of the guide with every level in it."""
         size, lh = self._guide_lines(s)
-        return sum(lh * len(D.wrap(tr(label), size, width)) + int(4 * s) for _, label in LEVEL_GUIDE)
+        return sum(lh * len(D.wrap(tr(label), size, width)) + int(4 * s) for _, label in GUIDES[self.game])
 
     def draw_guide(self, surface: pygame.Surface, s: float) -> None:
         """What each computer level is like, for the levels chosen (the
@@ -343,7 +273,7 @@ class NewGameScene(Scene):
         x, y, w = self.guide_rect.x, self.guide_rect.y, self.guide_rect.w
         bottom = self.b_start.rect.y - int(12 * s)
         indent = int(84 * s)
-        for lvl, label in LEVEL_GUIDE:
+        for lvl, label in GUIDES[self.game]:
             if lvl not in chosen:
                 continue
             lines = D.wrap(tr(label), size, w - indent)
@@ -371,11 +301,14 @@ class NewGameScene(Scene):
         surface.blit(self.bg, (0, 0))
         shadowed_panel(surface, self.panel, T.PAPER, int(16 * s), shadow=int(6 * s), alpha=120)
         title = assets.text(tr("New game"), int(T.TYPE.h1 * s), T.INK, "bold")
-        surface.blit(title, (self.panel.x + int(36 * s), self.panel.y + int(26 * s)))
+        surface.blit(title, (self.panel.x + int(36 * s), self.panel.y + int(16 * s)))
         for label, (x, cy) in self.labels:
             img = assets.text(tr(label), int(T.TYPE.body * s), T.INK_SOFT, "medium")
             surface.blit(img, (x, cy - img.get_height() // 2))
         self.widgets.draw(surface, s)
+        if self.game == BLUE_SKIES:  # the one board, in words where OpenSky's side choice is
+            img = assets.text(tr("United States: 30 airports in 7 regions"), int(T.TYPE.body * s), T.INK, "semibold")
+            surface.blit(img, (self.board_text_pos[0], self.board_text_pos[1] - img.get_height() // 2))
         self.draw_guide(surface, s)
         if self.error:
             img = assets.text(self.error, int(T.TYPE.body * s), T.BAD, "semibold")

@@ -1,6 +1,12 @@
 """The rules, written for this program (following RULES.md), in the player's
 language, with pictures drawn by the game's own renderer.  F1 in a game opens
-the part for the decision at hand."""
+the part for the decision at hand.
+
+Both games are here: a switch at the top shows OpenSky's pages or Blue
+Skies' (``rules_bs.py``: its pages and pictures).  ``RulesScene(app,
+section, game=BLUE_SKIES)`` opens on Blue Skies' part (``section`` one of
+``rules_bs.SECTIONS``' ids, or a Blue Skies decision such as
+``state.decision``, which opens the page that explains it)."""
 from __future__ import annotations
 
 import math
@@ -9,12 +15,14 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from opensky.i18n import N_, tr, trn
+from opensky.play.seats import BLUE_SKIES, OPENSKY
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE,
     ROLL_SENSITIVITY,
 )
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.market import DIE_FACE, draw_card
+from opensky.ui.scenes import rules_bs
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, WidgetGroup, rounded, shadowed_panel
 
@@ -73,22 +81,71 @@ DECISION_SECTION = {
 }
 
 
+#: The game names on the switch (names: the same in every language).
+GAME_NAMES = {OPENSKY: "OpenSky", BLUE_SKIES: "Blue Skies"}
+
+
 class RulesScene(Scene):
-    def __init__(self, app: "App", section: str = "aim") -> None:
+    """The rules of one game, page by page, with a switch to the other game's.
+    ``section`` is a page id of ``game`` (an unknown one opens the first)."""
+
+    def __init__(self, app: "App", section: str = "aim", game: str = OPENSKY) -> None:
         super().__init__(app)
-        ids = [sid for sid, _, _ in SECTIONS]
-        self.index = ids.index(section) if section in ids else 0
         self.widgets = WidgetGroup()
+        self.game_buttons: dict[str, Button] = {}
+        self.set_game(game if game in GAME_NAMES else OPENSKY, section)
+
+    @property
+    def sections(self) -> list[tuple[str, str, str]]:
+        """The pages of the game shown."""
+        return rules_bs.SECTIONS if self.game == BLUE_SKIES else SECTIONS
+
+    @property
+    def pictures(self) -> dict[str, Callable[[pygame.Surface, pygame.Rect, float], None]]:
+        return rules_bs.PICTURES if self.game == BLUE_SKIES else PICTURES
+
+    def set_game(self, game: str, section: str = "") -> None:
+        """Show ``game``'s pages, open on ``section`` (else the first)."""
+        self.game = game
+        if game == BLUE_SKIES:  # a Blue Skies decision opens the page that explains it
+            section = rules_bs.DECISION_SECTION.get(section, section)
+        ids = [sid for sid, _, _ in self.sections]
+        self.index = ids.index(section) if section in ids else 0
+        self.widgets.clear()
         self.tabs: list[Button] = []
-        for i, (_, title, _) in enumerate(SECTIONS):
+        for i, (_, title, _) in enumerate(self.sections):
             b = Button(title, self._goto(i), small=True)
             self.tabs.append(b)
             self.widgets.add(b)
-        self.back = self.widgets.add(Button("Back", app.pop, primary=True))
+        for g in GAME_NAMES:  # the game switch (its labels are names: tr leaves them as they are)
+            gb = Button(GAME_NAMES[g], self._switch(g), small=True, tooltip="Show this game's rules")
+            self.game_buttons[g] = gb
+            self.widgets.add(gb)
+        self.back = Button("Back", self.app.pop, primary=True)
+        self.widgets.add(self.back)
+        self._mark()
+        if hasattr(self, "panel"):
+            self.resize(self.app.size)
+
+    def _mark(self) -> None:
+        """Light the tab of the page shown and the game shown (on a change,
+        so that ``draw`` changes nothing)."""
+        for i, b in enumerate(self.tabs):
+            b.primary = i == self.index
+        for g, b in self.game_buttons.items():
+            b.primary = g == self.game
+        self.dirty = True
 
     def _goto(self, i: int) -> Callable[[], None]:
         def f() -> None:
             self.index = i
+            self._mark()
+        return f
+
+    def _switch(self, game: str) -> Callable[[], None]:
+        def f() -> None:
+            if game != self.game:
+                self.set_game(game)
             self.dirty = True
         return f
 
@@ -114,6 +171,12 @@ class RulesScene(Scene):
         bh = int(T.BUTTON_H * s)
         self.back.rect = pygame.Rect(self.panel.right - int(150 * s), self.panel.bottom - bh - int(18 * s),
                                      int(126 * s), bh)
+        # the game switch at the top right, beside the title
+        sw_w, sw_h = int(130 * s), int(34 * s)
+        x = self.panel.right - int(22 * s) - len(self.game_buttons) * (sw_w + int(6 * s)) + int(6 * s)
+        for b in self.game_buttons.values():
+            b.rect = pygame.Rect(x, self.panel.y + int(24 * s), sw_w, sw_h)
+            x += sw_w + int(6 * s)
         self.bg = D.vertical_gradient(size, T.NIGHT, T.NIGHT_2)
         self.dirty = True
 
@@ -137,7 +200,8 @@ class RulesScene(Scene):
             self.app.pop()
             return
         if e.type == pygame.KEYDOWN and e.key in (pygame.K_DOWN, pygame.K_UP):
-            self.index = (self.index + (1 if e.key == pygame.K_DOWN else -1)) % len(SECTIONS)
+            self.index = (self.index + (1 if e.key == pygame.K_DOWN else -1)) % len(self.sections)
+            self._mark()
             return
         self.widgets.handle(e)
 
@@ -145,19 +209,19 @@ class RulesScene(Scene):
         s = self.app.scale
         surface.blit(self.bg, (0, 0))
         shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
-        title = assets.text(tr("How to play OpenSky"), int(T.TYPE.h1 * s), T.INK, "bold")
+        heading = tr("How to play {game}", game=GAME_NAMES[self.game])
+        room = self.game_buttons[OPENSKY].rect.x - int(16 * s) - (self.panel.x + int(24 * s))
+        title = assets.text(D.fit(heading, int(T.TYPE.h1 * s), room, "bold"), int(T.TYPE.h1 * s), T.INK, "bold")
         surface.blit(title, (self.panel.x + int(24 * s), self.panel.y + int(18 * s)))
-        for i, b in enumerate(self.tabs):
-            b.primary = i == self.index
         self.widgets.draw(surface, s)
-        sid, head, body = SECTIONS[self.index]
+        sid, head, body = self.sections[self.index]
         c = self.content
         rounded(surface, c, T.CARD, int(10 * s))
         img = assets.text(tr(head), int(T.TYPE.h2 * s), T.ACCENT_DARK, "bold")
         surface.blit(img, (c.x + int(20 * s), c.y + int(16 * s)))
         pic, ps = self.picture_rect(s)
         rounded(surface, pic, T.mix(T.PAPER, T.CARD, 0.5), int(8 * s))
-        PICTURES.get(sid, lambda *a: None)(surface, pic, ps)
+        self.pictures.get(sid, lambda *a: None)(surface, pic, ps)
         size = int(T.TYPE.body * s * 1.06)
         lines = D.wrap(tr(body), size, c.w - int(48 * s))
         D.blit_lines(surface, lines, (c.x + int(24 * s), pic.bottom + int(18 * s)), size, T.INK)

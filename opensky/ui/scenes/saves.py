@@ -1,7 +1,9 @@
 """Saving and loading games: the save dialog, the list of saves, and messages.
 
 Loading never changes a file; a bad file gives one clear message and the
-program goes on where it was.
+program goes on where it was.  Both games share these screens: a Blue Skies
+save (``opensky.persistence.bssave``) opens Blue Skies' game screen
+(``bs_game``), and the list of saves tells the two apart.
 """
 from __future__ import annotations
 
@@ -12,9 +14,10 @@ from typing import TYPE_CHECKING, Callable
 import pygame
 
 from opensky.i18n import N_, month, name_of, tr
-from opensky.persistence.save import LoadedGame, Note, SaveError, load
+from opensky.persistence.bssave import LoadedBSGame
+from opensky.persistence.save import Note, SaveError
 from opensky.persistence.store import (
-    AutosaveUnreadable, SaveEntry, delete_save, list_saves, read_autosave, save_named,
+    AnyLoaded, AutosaveUnreadable, SaveEntry, delete_save, list_saves, load_any, read_autosave, save_named,
 )
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.game.gamelog import note
@@ -28,8 +31,20 @@ if TYPE_CHECKING:
     from opensky.ui.scenes.game import GameScene
 
 
-def open_game(app: "App", loaded: LoadedGame, read_only: bool = False) -> "GameScene":
-    """Start the game scene for a loaded game (continue, load, replay)."""
+#: The game's own name, shown as it is in every language (a title, like the airlines' names).
+BLUE_SKIES_NAME = "Blue Skies"
+
+
+def open_game(app: "App", loaded: AnyLoaded, read_only: bool = False) -> "GameScene":
+    """Start the game scene for a loaded game (continue, load, replay): a
+    Blue Skies game opens Blue Skies' screen, with the same arguments."""
+    if isinstance(loaded, LoadedBSGame):
+        from opensky.play.bscontroller import BSController
+
+        bs_board = loaded.session.board
+        bs_setup = BSController.setup_from(loaded, bs_board.path or bs_board.id)
+        bs_scene: "GameScene" = screen("bs_game")(app, bs_setup, loaded=loaded, read_only=read_only)
+        return bs_scene
     from opensky.play.controller import Controller
 
     board = loaded.session.board
@@ -59,7 +74,7 @@ def continue_latest(app: "App") -> Note | None:
     return None
 
 
-def show_notes(app: "App", loaded: LoadedGame) -> None:
+def show_notes(app: "App", loaded: AnyLoaded) -> None:
     """Tell the player what opening the game changed (a previous copy used,
     bids asked again, an unknown computer level), one dialog per note."""
     for text, params in reversed(loaded.notes):
@@ -123,7 +138,9 @@ class SaveDialog(Dialog):
         super().__init__(app)
         self.game = game
         st = game.ctl.state
-        default = f"{name_of(game.ctl.board.extra, game.ctl.board.name)}, {month(st.month)} — " + " vs ".join(st.names)
+        # OpenSky's month, or Blue Skies' round (its state has no month)
+        when = month(st.month) if hasattr(st, "month") else tr("round {n}", n=getattr(st, "round", 0))
+        default = f"{name_of(game.ctl.board.extra, game.ctl.board.name)}, {when} — " + " vs ".join(st.names)
         self.field = TextField(default[:40], max_len=40, placeholder="Name of the save", tooltip="Save name")
         self.widgets.add(self.field)
         self.cancel = Button("Cancel", app.pop)
@@ -162,6 +179,10 @@ class SaveDialog(Dialog):
             self.error = tr("Could not save: {error}. Nothing was lost; the autosave is kept.", error=e.strerror or e)
             return
         self.app.pop()
+        saved = getattr(self.game, "saved", None)
+        if saved is not None:  # Blue Skies' screen says it its own way
+            saved(name, path)
+            return
         self.game.log.append(note("Saved as “{name}”", name=name))
         self.game.sidebar_dirty = True
         self.game.message = tr("Saved as “{name}” ({file}).", name=name, file=path.name)
@@ -176,7 +197,7 @@ class SaveDialog(Dialog):
 class LoadScene(Scene):
     """The list of saved games: board, airlines, month, date; load or delete."""
 
-    def __init__(self, app: "App", on_loaded: Callable[[LoadedGame], None] | None = None,
+    def __init__(self, app: "App", on_loaded: Callable[[AnyLoaded], None] | None = None,
                  replay: bool = False) -> None:
         super().__init__(app)
         self.on_loaded = on_loaded
@@ -232,7 +253,7 @@ class LoadScene(Scene):
 
     def load(self, path: Path) -> None:
         try:
-            loaded = load(path)
+            loaded = load_any(path)
         except SaveError as e:
             self.error = str(e)
             self.dirty = True
@@ -240,7 +261,9 @@ class LoadScene(Scene):
         if self.on_loaded is not None:
             self.on_loaded(loaded)
             return
-        if self.replay:
+        if self.replay and isinstance(loaded, LoadedBSGame):
+            self.app.replace(screen("bs_replay")(self.app, loaded))
+        elif self.replay:
             self.app.replace(screen("replay")(self.app, loaded))
         else:
             self.app.replace(open_game(self.app, loaded))
@@ -276,10 +299,7 @@ class LoadScene(Scene):
                 line = entry.error
                 col = T.BAD
             else:
-                sm = entry.summary
-                when = _when(entry.saved_at)
-                state = tr("finished") if sm.get("game_over") else tr(str(sm.get("month", "?")))
-                line = f"{tr(str(sm.get('board', '?')))} · {', '.join(sm.get('airlines', []))} · {state} · {when}"
+                line = entry_line(entry)
                 col = T.INK_SOFT
             img = assets.text(line[:110], int(T.TYPE.small * s), col)
             surface.blit(img, (r.x + int(14 * s), r.y + int(30 * s)))
@@ -291,6 +311,24 @@ class LoadScene(Scene):
         tip = self.widgets.hovered_tooltip()
         if tip:
             D.tooltip(surface, tip[0], pygame.mouse.get_pos(), s)
+
+
+def entry_line(entry: SaveEntry) -> str:
+    """What the list of saves says of a save under its name: the board, the
+    airlines, the month (OpenSky) or ``Blue Skies``, the round and each
+    airline's score, and when it was saved."""
+    sm = entry.summary
+    when = _when(entry.saved_at)
+    airlines = [str(a) for a in sm.get("airlines", [])]
+    if sm.get("game") != "blue_skies":
+        state = tr("finished") if sm.get("game_over") else tr(str(sm.get("month", "?")))
+        return f"{tr(str(sm.get('board', '?')))} · {', '.join(airlines)} · {state} · {when}"
+    scores = sm.get("scores", [])
+    if len(scores) == len(airlines):
+        airlines = [f"{a} {s}" for a, s in zip(airlines, scores)]
+    rnd = sm.get("round", 0)
+    state = tr("finished") if sm.get("game_over") else tr("round {n}", n=rnd) if rnd else tr("setting up")
+    return f"{BLUE_SKIES_NAME} · {tr(str(sm.get('board', '?')))} · {', '.join(airlines)} · {state} · {when}"
 
 
 def _when(iso: str) -> str:

@@ -161,7 +161,9 @@ class TitleScene(Scene):
         self.app.push(screen("load")(self.app))
 
     def rules(self) -> None:
-        self.app.push(screen("rules")(self.app))
+        """The rules of the game last started (the screen switches between both)."""
+        game = getattr(self.app.settings, "last_game", "opensky")
+        self.app.push(screen("rules")(self.app, game=game))
 
     def learn(self) -> None:
         self.app.push(screen("learn")(self.app))
