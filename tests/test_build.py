@@ -467,6 +467,20 @@ def test_built_binary_opens_the_window_and_plays_a_demo(tmp_path):
 
 
 @built
+def test_built_binary_plays_blue_skies_in_the_window(tmp_path):
+    """Blue Skies' screen, its board, story and results made it into the
+    binary: computer airlines play a whole game in the window, exit 0."""
+    r = run_binary(tmp_path, "demo", "--game", "blue_skies", "--seats", "3", "--speed", "50", "--seed", "1",
+                   "--exit-at-end", timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "Traceback" not in r.stderr
+    if printed(r):
+        state = json.loads(r.stdout)
+        assert state["game"] == "blue_skies" and state["game_over"] is True
+        print(f"Blue Skies demo in the window: exit 0, game over after round {state['round']}", end=" ")
+
+
+@built
 def test_built_binary_writes_a_crash_log(tmp_path):
     r = run_binary(tmp_path, OPENSKY_TEST_CRASH="1")
     if printed(r):

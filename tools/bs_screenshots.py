@@ -110,6 +110,11 @@ def shots(size: tuple[int, int]) -> None:
     app.ai_pace = 0.05
     game = Game(app, seed=21)
     g = game.g
+    # setup: the five opening cards turned over, then the local airlines open
+    game.mid_story("turn")
+    frame(app, f"bs-setup-opening-{tag}")
+    game.mid_story("local")
+    frame(app, f"bs-setup-local-gates-{tag}")
     # the hand-off screen before the first person's first decision
     game.until(lambda g: g.seat.shown())
     frame(app, f"bs-handoff-{tag}")
@@ -153,6 +158,8 @@ def shots(size: tuple[int, int]) -> None:
     frame(app, f"bs-other-demand-{tag}")
     game.mid_story("income")
     frame(app, f"bs-score-{tag}")
+    game.mid_story("round")
+    frame(app, f"bs-next-round-{tag}")
     # government assistance, then the discards
     if game.until(lambda g: g.state.decision == ASSIST and g.human_actor() is not None):
         st = g.state
