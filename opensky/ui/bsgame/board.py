@@ -32,7 +32,7 @@ from opensky.blueskies import gates as G
 from opensky.blueskies.actions import LOCAL
 from opensky.blueskies.board import BSBoard
 from opensky.blueskies.state import BSState
-from opensky.i18n import city, tr, trn
+from opensky.i18n import city, tr, trn, language
 from opensky.play.seats import Seat
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.bsgame.pieces import BSPieces, region_color, shared_edges, territory_cells
@@ -149,7 +149,7 @@ class BSBoardView(BSPieces):
         """Fit the board in ``rect`` (keeping its aspect) and render the base
         once for this size."""
         sp = self.spaces if spaces is None else spaces
-        key = (tuple(rect), sp)
+        key = (tuple(rect), sp, language())  # the region badges' names are translated
         if key == self._key and self.base is not None:
             return
         self.place(rect, sp)

@@ -13,7 +13,7 @@ from opensky.i18n import language
 from opensky.ui import assets, draw as D, theme as T
 
 #: the card's shape: width over height
-ASPECT = 0.7
+ASPECT = 0.76
 BACK = (36, 70, 120)
 BACK_LINE = (120, 170, 225)
 
@@ -51,11 +51,17 @@ def _face(board: BSBoard, airport: int, h: int, selected: bool, dim: bool, lang:
                          border_top_right_radius=rad if i == k - 1 else 0)
     code = assets.text(ap.code, max(12, int(h * 0.26)), T.INK, "bold")
     surf.blit(code, code.get_rect(center=(body.centerx, band.bottom + int(h * 0.2))))
-    city = D.fit(ap.city, max(12, int(h * 0.13)), body.w - 6, "medium")
-    ci = assets.text(city, max(12, int(h * 0.13)), T.INK_SOFT, "medium")
-    surf.blit(ci, ci.get_rect(center=(body.centerx, band.bottom + int(h * 0.43))))
+    size = max(12, int(h * 0.13))
+    lines = D.wrap(ap.city, size, body.w - 6, "medium")
+    if len(lines) > 2 or any(assets.font(size, "medium").size(ln)[0] > body.w - 6 for ln in lines):
+        lines = [D.fit(ap.city, size, body.w - 6, "medium")]  # one long word: cut, as little as the card allows
+    lh = assets.font(size, "medium").get_linesize()
+    y0 = band.bottom + int(h * 0.43) - (len(lines) - 1) * lh // 2
+    for i, line in enumerate(lines):
+        ci = assets.text(line, size, T.INK_SOFT, "medium")
+        surf.blit(ci, ci.get_rect(center=(body.centerx, y0 + i * lh)))
     # a row of cubes: a card brings passengers
-    cy = body.bottom - int(h * 0.14)
+    cy = body.bottom - int(h * 0.1)
     cs = max(4, int(h * 0.07))
     for j, col in enumerate(((70, 150, 80), (70, 150, 80), (200, 50, 50))):
         cube = pygame.Rect(0, 0, cs, cs)

@@ -50,10 +50,8 @@ def draw_airlines(surface: pygame.Surface, lay: BSLayout, st: BSState, seats: Se
             surface.blit(first, first.get_rect(center=box.center))
         surface.blit(score, score.get_rect(topright=(r.right - int(10 * s), r.y + int(3 * s))))
         bits = [tr("+{n} a round", n=inc[p]), trn("{n} gate left", "{n} gates left", st.gates_left[p])]
-        if st.hand_count[p] != 3:  # a hand holds 3 cards but for a moment in step 2 and step 6
-            bits.append(trn("{n} card", "{n} cards", st.hand_count[p]))
         # the special action: its +3 still there, or used
-        tag = tr("special used") if st.special_used[p] else tr("+3 kept")
+        tag = "+3"  # the special action's end bonus: green while kept, struck out once the action is used
         timg = assets.text(tag, tiny, (255, 255, 255), "semibold")
         tbox = timg.get_rect(bottomright=(r.right - int(10 * s), r.bottom - int(6 * s))).inflate(int(10 * s), int(2 * s))
         line = " · ".join(bits)
@@ -62,6 +60,9 @@ def draw_airlines(surface: pygame.Surface, lay: BSLayout, st: BSState, seats: Se
         surface.blit(img, (nx, iy))
         rounded(surface, tbox, T.INK_FAINT if st.special_used[p] else T.GOOD, int(5 * s))
         surface.blit(timg, timg.get_rect(center=tbox.center))
+        if st.special_used[p]:
+            pygame.draw.line(surface, (255, 255, 255), (tbox.x + int(3 * s), tbox.bottom - int(3 * s)),
+                             (tbox.right - int(3 * s), tbox.y + int(3 * s)), max(1, int(2 * s)))
         if p == private_for:
             pygame.draw.line(surface, col, (r.x + int(8 * s), r.bottom - int(3 * s)),
                              (r.x + int(30 * s), r.bottom - int(3 * s)), max(2, int(3 * s)))

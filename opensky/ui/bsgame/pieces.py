@@ -28,6 +28,7 @@ from typing import Sequence
 import pygame
 
 from opensky.blueskies.board import BSBoard
+from opensky.i18n import tr
 from opensky.ui import assets
 from opensky.ui.mapart import ViewTransform
 
@@ -541,7 +542,7 @@ class BSPieces:
         reg = self.board.regions[r]
         f = assets.font(m.font, "semibold")
         h = m.chip_h + 2 * max(2, round(2 * m.k))
-        w = f.size(reg.name)[0] + f.size(f"{reg.bonus[0]}/{reg.bonus[1]}")[0] + round(2.2 * h) + 2 * m.pad
+        w = f.size(tr(reg.name))[0] + f.size(f"{reg.bonus[0]}/{reg.bonus[1]}")[0] + round(2.2 * h) + 2 * m.pad
         return (w, h)
 
     def _place_badges(self) -> dict[int, pygame.Rect]:

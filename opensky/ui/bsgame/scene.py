@@ -69,6 +69,10 @@ STEP_NAMES = {
 }
 
 
+ARROWS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
 class BSGameScene(Scene):
     offers_undo = True
     game_kind = BLUE_SKIES
@@ -92,6 +96,7 @@ class BSGameScene(Scene):
         self.undo_button = Button("Undo", self.undo, small=True, tooltip="Take back your last decision (Ctrl+Z)")
         self.mouse: Point = (0, 0)
         self.hover: int | None = None
+        self.hover_gate: tuple[int, int] | None = None
         self.message = ""
         self.t = 0.0
         self.ai_wait = 0.0
@@ -151,6 +156,9 @@ class BSGameScene(Scene):
         if st is None:
             return ""
         e = st.events[0]
+        if isinstance(e, E.PassengersDrawn):  # counted as the cubes land, never ahead of them
+            return tr("Passengers for {city} from the bag: {n}", city=self.ctl.board.airports[e.airport].city,
+                      n=self.story.landed(st))
         if isinstance(e, E.CubesSplit):
             total = sum(e.cubes) + e.waiting
             k = len(e.cubes)
@@ -251,6 +259,7 @@ class BSGameScene(Scene):
             self.compose_widgets()
 
     def compose_widgets(self) -> None:
+        prev = self.widgets.focused  # the keyboard's focus stays on a control that stays
         self.widgets.clear()
         if self.seat.shown():
             self.seat.layout(self.app.window.get_size(), self.s)
@@ -265,6 +274,7 @@ class BSGameScene(Scene):
         if self.controls_shown:
             for b in self.tray.buttons:
                 self.widgets.add(b)
+        self.widgets.set_focus(prev if prev in self.widgets.widgets else None)
 
     def seat_changed(self) -> None:
         """Someone took the seat: their hand, their decision."""
@@ -344,6 +354,7 @@ class BSGameScene(Scene):
             self.open_menu()
             return
         if e.type == pygame.KEYDOWN and e.key == pygame.K_F1:
+            self.hover = self.hover_gate = None
             self.app.push(screen("rules")(self.app, self.state.decision or "aim", game=BLUE_SKIES))
             return
         if self.seat.shown():
@@ -363,6 +374,10 @@ class BSGameScene(Scene):
             self.refresh()
             self.dirty = True
             return
+        if e.type == pygame.KEYDOWN and (pygame.K_1 <= e.key <= pygame.K_9 or e.key in ARROWS
+                                         or (e.key in ENTER and self.tray.focused() is not None)):
+            self.key(e)  # the hand's cards and the lit airports come before the buttons' focus
+            return
         if self.widgets.handle(e):
             self.dirty = True
             return
@@ -372,8 +387,8 @@ class BSGameScene(Scene):
             if hover is None and self.board_rect.collidepoint(e.pos):
                 g = self.view.gate_at(e.pos)
                 hover = g[0] if g is not None else None
-            if hover != self.hover:
-                self.hover = hover
+            self.hover = hover
+            self.hover_gate = self.view.gate_at(e.pos) if self.board_rect.collidepoint(e.pos) else None
             self.dirty = True
         elif e.type == pygame.MOUSEBUTTONDOWN and e.button == 1:
             i = self.tray.card_at(e.pos)
@@ -403,6 +418,7 @@ class BSGameScene(Scene):
         self.dirty = True
 
     def open_menu(self) -> None:
+        self.hover = self.hover_gate = None
         self.app.push(screen("game_menu")(self.app, self))
 
     def on_quit_request(self) -> None:
@@ -498,7 +514,7 @@ class BSGameScene(Scene):
         if self.seat.shown():
             self.seat.draw(surface)
             return
-        tip = self.tooltip_text()
+        tip = self.tooltip_text() if self.on_top() else ""  # under a menu or dialog: no tooltip
         if tip:
             D.tooltip(surface, tip, (int(self.mouse[0]), int(self.mouse[1])), s)
 
@@ -527,5 +543,6 @@ class BSGameScene(Scene):
         if a is None:
             return ""
         lines = self.view.tooltip_lines(self.shown, a)
-        more = self.tray.preview_lines(a) if self.controls_shown else []
+        gate = self.hover_gate if card is None else None
+        more = self.tray.preview_lines(a, gate) if self.controls_shown else []
         return "\n".join(lines + ([""] + more if more else []))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from opensky.blueskies import events as E
-from opensky.blueskies.actions import LOCAL
+from opensky.blueskies.actions import LOCAL, STEP_BUY
 from opensky.blueskies.state import BSState
 from opensky.i18n import tr, trn
 from opensky.ui import assets, sound, theme as T
@@ -83,6 +83,7 @@ def patch(d: BSState, e: E.Event) -> None:
     elif isinstance(e, E.MarkerPassed):
         d.current = e.player
         d.round = e.round
+        d.step = STEP_BUY  # a round opens with the purchases
     elif isinstance(e, E.CardPlayed):
         _leave_hand(d, e.player, (e.airport,))
     elif isinstance(e, E.CardsDiscarded):
@@ -102,7 +103,7 @@ def _leave_hand(d: BSState, p: int, cards: tuple[int, ...]) -> None:
 
 #: seconds of each kind of step at speed 1
 DURATIONS = {
-    "gate": 0.45, "draw": 0.22, "split": 0.55, "card": 0.75, "turn": 0.95, "income": 1.0, "local": 0.45,
+    "gate": 0.45, "draw": 0.28, "split": 0.55, "card": 0.75, "turn": 0.95, "income": 1.0, "local": 0.45,
     "toast": 1.3, "round": 1.2, "drawn": 0.35, "banked": 0.6, "over": 1.6,
 }
 
@@ -173,7 +174,7 @@ class Story:
             e = events[0]
             assert isinstance(e, E.PassengersDrawn)
             n = e.green + e.red
-            base = 0.25 + base * min(n, 10) + (0.05 * (n - 10) if n > 10 else 0.0)
+            base = 0.45 + base * min(n, 10) + (0.05 * (n - 10) if n > 10 else 0.0)
         if kind == "drawn" and not self._own_draw(events[0]):
             base = 0.0 if self.game.private_for is None else 0.2
         self.steps.append(Step(kind, events, self.anim(base)))
@@ -211,8 +212,8 @@ class Story:
         e = st.events[0]
         if d is not None and st.kind == "split" and isinstance(e, E.CubesSplit):
             st.data.update(self._split_moves(d, e))
-        if d is not None and st.kind in ("gate", "local"):
-            patch(d, e)  # the gate is there as it drops in
+        if d is not None and st.kind in ("gate", "local", "round"):
+            patch(d, e)  # the gate is there as it drops in; the new round as it is announced
         if st.duration <= 0:
             return
         name = {"gate": "landing", "draw": "die", "card": "flip", "turn": "flip", "income": "cash",
@@ -251,7 +252,7 @@ class Story:
         if d is None:
             return
         for e in st.events:
-            if st.kind not in ("gate", "local") or not st.started:
+            if st.kind not in ("gate", "local", "round") or not st.started:
                 patch(d, e)
 
     # ------------------------------------------------------------ queries for drawing
@@ -340,14 +341,28 @@ class Story:
                 y = src[1] + (dst[1] - src[1]) * ease - math.sin(math.pi * ease) * 18 * s
                 _cube(surface, (x, y), CUBE_GREEN, s)
 
+    def _cube_times(self, st: Step, n: int) -> tuple[float, float]:
+        """When the draw's k-th cube leaves the bag (lead + k × each), and how long it flies."""
+        lead = self.anim(0.3)
+        each = (st.duration - lead) / max(1, n)
+        return lead, each
+
+    def landed(self, st: Step) -> int:
+        """How many of a draw's cubes have reached their airport."""
+        e = st.events[0]
+        if not isinstance(e, E.PassengersDrawn):
+            return 0
+        n = e.green + e.red
+        lead, each = self._cube_times(st, n)
+        return sum(1 for k in range(n) if st.elapsed >= lead * 0.3 + k * each + each * 1.6)
+
     def _draw_cubes(self, surface: pygame.Surface, st: Step, e: E.PassengersDrawn) -> None:
         g = self.game
         s = g.s
         n = e.green + e.red
         src = g.bag_anchor()
         dst = g.view.waiting_center(e.airport)
-        lead = self.anim(0.25)
-        each = (st.duration - lead) / max(1, n)
+        lead, each = self._cube_times(st, n)
         t_now = st.elapsed
         landed = 0
         for k in range(n):
@@ -424,7 +439,7 @@ def toast_text(e: E.Event, g: "BSGameScene") -> str:
 
 
 def _cube(surface: pygame.Surface, c: Point, col: tuple[int, int, int], s: float) -> None:
-    k = max(5, int(8 * s))
+    k = max(7, int(12 * s))
     r = pygame.Rect(0, 0, k, k)
     r.center = (int(c[0]), int(c[1]))
     pygame.draw.rect(surface, T.mix(col, (0, 0, 0), 0.35), r.move(0, max(1, int(s))), border_radius=max(1, k // 4))

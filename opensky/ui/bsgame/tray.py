@@ -388,15 +388,16 @@ class Tray:
                     tr("Click the cards you want to replace, or keep your hand."))
         return who, ""
 
-    def preview_lines(self, airport: int) -> list[str]:
-        """What acting at ``airport`` would do, in words (from ``quote.preview``)."""
+    def preview_lines(self, airport: int, gate: tuple[int, int] | None = None) -> list[str]:
+        """What acting at ``airport`` (or on its ``gate``) would do, in words
+        (from ``quote.preview``)."""
         st, p = self.st, self.me()
         if p is None:
             return []
         d = st.decision
         a: Action | None = None
         if d in (OPENING_GATE, BUY):
-            a = self.board_action(airport, None)
+            a = self.board_action(airport, gate)
         elif d == PLAY and not self.special and airport in self.hand():
             a = Action(PLAY_CARD, p, airport)
         elif d == PLAY and self.special:
@@ -406,6 +407,8 @@ class Tray:
             k = len(st.gates[airport])
             if not k:
                 return [tr("A draw here brings about {n} passengers; they wait for a gate.", n=n)]
+            if k == 1:
+                return [tr("A draw here brings about {n} passengers, all at its one gate.", n=n)]
             return [tr("A draw here brings about {n} passengers, split among its {k} gates.", n=n, k=k)]
         if a is None:
             return []
@@ -425,9 +428,6 @@ class Tray:
         img = assets.text(D.fit(head, int(T.TYPE.body * s), tray.w - int(32 * s), "semibold"),
                           int(T.TYPE.body * s), T.INK, "semibold")
         surface.blit(img, (x, y))
-        if g.ctl.thinking or (g.story.blocking() is False and self.me() is None and not self.st.game_over):
-            dots = "." * (1 + int(g.t * 3) % 3)
-            surface.blit(assets.text(dots, int(T.TYPE.body * s), T.INK_SOFT, "bold"), (x + img.get_width() + 4, y))
         hx = self.hand_left()
         right = (self.controls_left if self.buttons and g.controls_shown else tray.right - int(16 * s))
         if hint and right - hx > 80 * s:
@@ -458,11 +458,21 @@ def preview_words(q: Preview, p: int, names: Sequence[str]) -> list[str]:
     if q.points_left is not None:
         out.append(trn("Costs {cost}: {n} point left after it.", "Costs {cost}: {n} points left after it.",
                        q.points_left, cost=q.cost))
-    if q.draws:
+    after = f"{q.cubes_after:.1f}"
+    if q.draws and q.gates_after == 0:
+        out.append(tr("Passengers: {now} now, about {after} after the draw, waiting for a gate.",
+                      now=q.cubes_before, after=after))
+    elif q.draws and q.gates_after == 1:
+        out.append(tr("Passengers: {now} now, about {after} after the draw, all at its one gate.",
+                      now=q.cubes_before, after=after))
+    elif q.draws:
         out.append(tr("Passengers: {now} now, about {after} after the draw, split among {k} gates.",
-                      now=q.cubes_before, after=f"{q.cubes_after:.1f}", k=q.gates_after))
-    elif q.gates_after and q.cubes_before:
+                      now=q.cubes_before, after=after, k=q.gates_after))
+    elif q.gates_after > 1 and q.cubes_before:
         out.append(tr("No draw: the {n} cubes here are split among {k} gates.", n=q.cubes_before, k=q.gates_after))
+    elif q.gates_after == 1 and q.cubes_before:
+        out.append(trn("No draw: the cube here goes to this gate.", "No draw: the {n} cubes here go to this gate.",
+                       q.cubes_before))
     if q.low == q.high:
         out.append(tr("Your income: {now} → {after}.", now=q.income_now[p], after=q.low))
     else:
@@ -477,7 +487,7 @@ def preview_words(q: Preview, p: int, names: Sequence[str]) -> list[str]:
 
 def _step_words(st: BSState) -> str:
     """Which step of the round the table is in."""
-    return tr("Round {round}", round=max(1, st.round))
+    return tr("Setup") if st.round == 0 else tr("Round {round}", round=st.round)
 
 
 __all__ = ["Tray", "preview_words"]

@@ -139,9 +139,15 @@ class SaveDialog(Dialog):
         self.game = game
         st = game.ctl.state
         # OpenSky's month, or Blue Skies' round (its state has no month)
-        when = month(st.month) if hasattr(st, "month") else tr("round {n}", n=getattr(st, "round", 0))
-        default = f"{name_of(game.ctl.board.extra, game.ctl.board.name)}, {when} — " + " vs ".join(st.names)
-        self.field = TextField(default[:40], max_len=40, placeholder="Name of the save", tooltip="Save name")
+        if hasattr(st, "month"):
+            head = f"{name_of(game.ctl.board.extra, game.ctl.board.name)}, {month(st.month)}"
+        else:
+            rnd = getattr(st, "round", 0)
+            head = "Blue Skies, " + (tr("setup") if rnd == 0 else tr("round {n}", n=rnd))
+        default = f"{head} — " + " vs ".join(st.names)
+        if len(default) > 40:  # never cut a name in the middle: the airlines only if they all fit
+            default = head[:40]
+        self.field = TextField(default, max_len=40, placeholder="Name of the save", tooltip="Save name")
         self.widgets.add(self.field)
         self.cancel = Button("Cancel", app.pop)
         self.save = Button("Save", self.do_save, primary=True)
