@@ -342,3 +342,36 @@ def test_demo_plays_blue_skies_to_the_end_and_prints_the_state():
     r = subprocess.run([sys.executable, "main.py", "demo", "--game", "blue_skies", "--seats", "6"], cwd=root,
                        capture_output=True, text=True, timeout=60, env=env)
     assert r.returncode == 2 and "Traceback" not in r.stderr
+
+
+def test_a_grey_gates_tooltip_previews_its_buyout(app):
+    g = BSGameScene(app, setup_for(humans=1, players=3))
+    app.replace(g)
+    play_to(app, g, lambda st: st.decision in (OPENING_GATE, BUY)
+            and any(a.type == BUYOUT for a in st.legal_actions()))
+    st = g.ctl.session.state
+    a = next(x for x in g.ctl.legal(st.actor) if x.type == BUYOUT)
+    from opensky.blueskies.gates import local_slot
+    pos = g.view.gate_center(a.arg, local_slot(st, a.arg))
+    app.step([pygame.event.Event(pygame.MOUSEMOTION, pos=(int(pos[0]), int(pos[1])), rel=(0, 0),
+                                 buttons=(0, 0, 0))], 0.02)
+    cost = st.board.buyout_costs[a.arg]
+    assert f"Costs {cost}:" in g.tooltip_text()
+
+
+def test_watch_a_blue_skies_save_from_the_list(app):
+    from opensky.persistence.store import save_named
+    from opensky.ui.bsgame.replay import BSReplayScene
+    from opensky.ui.scenes.saves import LoadScene
+    from tests.ui.bsdriver import click
+    g = BSGameScene(app, setup_for(humans=1, players=2), autosave=False)
+    app.replace(g)
+    play_to(app, g, lambda st: st.decision == PLAY)
+    save_named(g.ctl.session, g.ctl.seat_infos(), "to watch")
+    scene = LoadScene(app)
+    app.replace(scene)
+    app.step([], 0.02)
+    watch = next(w for w in scene.widgets.widgets if getattr(w, "label", "") == "Watch")
+    click(app, watch.rect.center)
+    assert isinstance(app.stack.top, BSReplayScene)
+    assert len(app.stack.top.full) == len(g.ctl.session.log)

@@ -237,6 +237,11 @@ class LoadScene(Scene):
             visible = r.bottom < self.panel.bottom - int(80 * s) and r.y >= self.panel.y + int(70 * s)
             load_b.visible = del_b.visible = visible
             load_b.enabled = not entry.error
+            if not self.replay and self.on_loaded is None:  # watch it move by move, or load it to play on
+                watch_b = Button("Watch", self._watcher(entry), small=True, tooltip="Replay this game move by move")
+                watch_b.rect = pygame.Rect(load_b.rect.x - int(98 * s), load_b.rect.y, int(90 * s), int(34 * s))
+                watch_b.visible, watch_b.enabled = visible, not entry.error
+                self.widgets.add(watch_b)
             self.widgets.add(load_b)
             self.widgets.add(del_b)
             self.rows.append((entry, r, load_b, del_b))
@@ -249,6 +254,13 @@ class LoadScene(Scene):
 
     def _loader(self, entry: SaveEntry) -> Callable[[], None]:
         return lambda: self.load(entry.path)
+
+    def _watcher(self, entry: SaveEntry) -> Callable[[], None]:
+        def f() -> None:
+            self.replay = True
+            self.load(entry.path)
+            self.replay = False
+        return f
 
     def _deleter(self, entry: SaveEntry) -> Callable[[], None]:
         def f() -> None:
@@ -299,7 +311,9 @@ class LoadScene(Scene):
         surface.set_clip(pygame.Rect(self.panel.x, self.panel.y + int(70 * s), self.panel.w, self.panel.h - int(150 * s)))
         for entry, r, _, _ in self.rows:
             rounded(surface, r, T.CARD, int(8 * s))
-            name = assets.text(entry.name, int(T.TYPE.body * s), T.INK, "bold")
+            room = r.w - int((320 if not self.replay and self.on_loaded is None else 222) * s)
+            name = assets.text(D.fit(entry.name, int(T.TYPE.body * s), room, "bold"), int(T.TYPE.body * s), T.INK,
+                               "bold")
             surface.blit(name, (r.x + int(14 * s), r.y + int(6 * s)))
             if entry.error:
                 line = entry.error
@@ -307,7 +321,7 @@ class LoadScene(Scene):
             else:
                 line = entry_line(entry)
                 col = T.INK_SOFT
-            img = assets.text(line[:110], int(T.TYPE.small * s), col)
+            img = assets.text(D.fit(line[:110], int(T.TYPE.small * s), room), int(T.TYPE.small * s), col)
             surface.blit(img, (r.x + int(14 * s), r.y + int(30 * s)))
         surface.set_clip(clip)
         if self.error:
