@@ -375,3 +375,26 @@ def test_watch_a_blue_skies_save_from_the_list(app):
     click(app, watch.rect.center)
     assert isinstance(app.stack.top, BSReplayScene)
     assert len(app.stack.top.full) == len(g.ctl.session.log)
+
+
+def test_assistance_draws_are_told_before_the_next_hand_off(app):
+    """Two people: the passengers one chooses for assistance are drawn on
+    screen before the hand-off screen covers it for the other."""
+    app.anim_speed = 1.0
+    g = BSGameScene(app, setup_for(humans=2, players=2, seed=11))
+    app.replace(g)
+    app.anim_speed = 8.0
+    play_to(app, g, lambda st: st.decision == ASSIST, limit=800)
+    app.anim_speed = 1.0
+    st = g.ctl.session.state
+    a = next(iter(g.ctl.legal(st.actor)))
+    do(app, g, a)
+    kinds = []
+    for _ in range(300):
+        app.step([], 0.02)
+        cur = g.story.current()
+        if cur is not None and (not kinds or kinds[-1] != cur.kind):
+            kinds.append(cur.kind)
+        if g.seat.shown():
+            break
+    assert "draw" in kinds, kinds
