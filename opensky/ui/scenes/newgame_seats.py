@@ -236,7 +236,7 @@ class GameCard(Widget):
     (or Enter, or an arrow key) chooses it."""
 
     def __init__(self, game: str, scene: "NewGameScene"):
-        super().__init__(tooltip="Which game to play")
+        super().__init__()  # no tooltip: the card says it all, and a tooltip would cover its description
         self.game = game
         self.scene = scene
 
