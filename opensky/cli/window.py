@@ -5,7 +5,7 @@ import argparse
 import json
 import random
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from opensky.cli.errors import CliError
 
@@ -51,7 +51,6 @@ def run_demo(args: argparse.Namespace) -> int:
     except BoardError as e:
         raise CliError(str(e))
     app_module = _app_module()
-    import pygame
 
     from opensky.ui.scenes.game import GameScene
     from opensky.ui.scenes.results import ResultsScene
@@ -68,24 +67,7 @@ def run_demo(args: argparse.Namespace) -> int:
     app.anim_speed = args.speed
     app.ai_pace = 0.8 / args.speed
     game = GameScene(app, setup, autosave=False)  # a demo never replaces the player's own game
-    app.push(game)
-    shown_for = 0.0
-    clock = pygame.time.Clock()
-    while app.running:
-        app.step(block=True)
-        if app.animating():
-            clock.tick(60)
-        if isinstance(app.stack.top, ResultsScene):
-            shown_for += clock.get_time() / 1000 or 0.02
-            if args.exit_at_end and shown_for >= 3.0 / args.speed:
-                break
-    final = game.ctl.state
-    pygame.quit()
-    if args.exit_at_end:
-        if not final.game_over:
-            raise CliError("demo: the window was closed before the end", 1)
-        sys.stdout.write(json.dumps(final.to_json(), ensure_ascii=False) + "\n")
-    return 0
+    return _play_demo(app, game, ResultsScene, args)
 
 
 def run_bs_demo(args: argparse.Namespace) -> int:
@@ -108,7 +90,6 @@ def run_bs_demo(args: argparse.Namespace) -> int:
     except BoardError as e:
         raise CliError(str(e))
     app_module = _app_module()
-    import pygame
 
     from opensky.ui.bsgame.scene import BSGameScene
     from opensky.ui.scenes.bsresults import BSResultsScene
@@ -121,6 +102,15 @@ def run_bs_demo(args: argparse.Namespace) -> int:
     app.anim_speed = args.speed
     app.ai_pace = 0.8 / args.speed
     game = BSGameScene(app, setup, autosave=False)  # a demo never replaces the player's own game
+    return _play_demo(app, game, BSResultsScene, args)
+
+
+def _play_demo(app: "App", game: Any, results: type, args: argparse.Namespace) -> int:
+    """Run the window until the demo's game has ended and its results were
+    shown a moment (``--exit-at-end``), or the window is closed; then print
+    the final state (either game's JSON) with ``--exit-at-end``."""
+    import pygame
+
     app.push(game)
     shown_for = 0.0
     clock = pygame.time.Clock()
@@ -128,7 +118,7 @@ def run_bs_demo(args: argparse.Namespace) -> int:
         app.step(block=True)
         if app.animating():
             clock.tick(60)
-        if isinstance(app.stack.top, BSResultsScene):
+        if isinstance(app.stack.top, results):
             shown_for += clock.get_time() / 1000 or 0.02
             if args.exit_at_end and shown_for >= 3.0 / args.speed:
                 break

@@ -2,10 +2,13 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Sequence
+from typing import TYPE_CHECKING, Any, Sequence
 
 from opensky.blueskies.board import BSBoard, load_bs_board
 from opensky.blueskies.session import BSSession
+
+if TYPE_CHECKING:
+    from opensky.blueskies.state import BSState
 
 HERE = Path(__file__).resolve().parent
 TINY = HERE / "tiny-us.board.yaml"
@@ -37,3 +40,22 @@ def cubes(o: int) -> dict[str, Any]:
 
 def card(c: str) -> dict[str, Any]:
     return {"type": "draw_card", "outcome": c}
+
+
+def played_until(decision: str, players: int = 2, seed: int = 0) -> "BSState":
+    """A game on the shipped board played at random (chance by its odds) up to
+    the first ``decision``."""
+    import random
+
+    from opensky.blueskies.session import draw
+    from opensky.blueskies.state import BSState
+
+    s = BSState(load_bs_board("usa"), [f"P{i}" for i in range(players)])
+    rng = random.Random(seed)
+    while s.decision != decision:
+        if s.is_chance():
+            s.apply(draw(s, rng))
+        else:
+            legal = s.legal_actions()
+            s.apply(legal[rng.randrange(len(legal))])
+    return s

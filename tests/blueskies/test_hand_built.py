@@ -3,27 +3,16 @@ airport number that is not the board's is refused with a reason, the state
 unchanged, never an IndexError."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
-from opensky.blueskies.board import load_bs_board
-from opensky.blueskies.session import draw
 from opensky.blueskies.state import BSState
 from opensky.rules.actions import Action
 from opensky.rules.errors import IllegalAction
+from tests.blueskies.helpers import played_until
 
 
 def at_decision(kind: str) -> BSState:
-    s = BSState(load_bs_board("usa"), ["A", "B"])
-    rng = random.Random(3)
-    while s.decision != kind:
-        if s.is_chance():
-            s.apply(draw(s, rng))
-        else:
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))])
-    return s
+    return played_until(kind, 2, 3)
 
 
 @pytest.mark.parametrize("t,arg,decision", [

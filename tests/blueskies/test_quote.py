@@ -2,29 +2,18 @@
 expectations over the draw that follows, worked out by hand here."""
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from opensky.blueskies.actions import BUY, BUY_GATE, BUYOUT, END_PURCHASES, Action
-from opensky.blueskies.board import load_bs_board
 from opensky.blueskies.quote import expected_draw, preview
-from opensky.blueskies.session import draw
 from opensky.blueskies.state import BSState
 from opensky.blueskies.view import player_view
+from tests.blueskies.helpers import played_until
 
 
 def at_first_purchase(players: int = 2, seed: int = 4) -> BSState:
     """A game played at random up to the first purchase turn of round 1."""
-    s = BSState(load_bs_board("usa"), [f"P{i}" for i in range(players)])
-    rng = random.Random(seed)
-    while s.decision != BUY:
-        if s.is_chance():
-            s.apply(draw(s, rng))
-        else:
-            legal = s.legal_actions()
-            s.apply(legal[rng.randrange(len(legal))])
-    return s
+    return played_until(BUY, players, seed)
 
 
 def test_a_new_gate_beside_another_shares_the_cubes_and_the_draw():  # §3, B3

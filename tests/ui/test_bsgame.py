@@ -11,7 +11,7 @@ import pytest
 
 from opensky.ai.blueskies import make_bs_bot
 from opensky.blueskies.actions import (
-    ASSIST, BUY, BUY_GATE, BUYOUT, DISCARD_DECISION, OPENING_GATE, PLAY, PLAY_CARD, SPECIAL_ACTION,
+    ASSIST, BUY, BUY_GATE, BUYOUT, OPENING_GATE, PLAY, PLAY_CARD, SPECIAL_ACTION,
 )
 from opensky.blueskies.session import BSSession
 from opensky.play.seats import BLUE_SKIES, DEFAULT_SEATS, GameSetup, Seat

@@ -14,7 +14,7 @@ from opensky.blueskies.board import load_bs_board
 from opensky.play.bsplay import play_bs_game
 from opensky.play.seats import BLUE_SKIES
 from opensky.settings import Settings
-from opensky.ui import assets, theme
+from opensky.ui import assets
 from opensky.ui.app import App
 from opensky.ui.scenes import bsresults
 from opensky.ui.scenes.bsresults import BSResultsScene
@@ -22,16 +22,6 @@ from opensky.ui.scenes.newgame import NewGameScene
 from opensky.ui.setup import GameSetup
 
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("OPENSKY_CONFIG_DIR", str(tmp_path / "config"))
-    yield tmp_path
-    pygame.display.quit()
-    i18n.set_language("en")
-    theme.set_text_scale(1.0)
 
 
 _GAMES: dict = {}

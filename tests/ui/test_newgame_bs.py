@@ -9,7 +9,6 @@ import pytest
 from opensky import i18n
 from opensky.play.seats import BLUE_SKIES, OPENSKY
 from opensky.settings import Settings
-from opensky.ui import theme
 from opensky.ui.app import App
 from opensky.ui.scenes import newgame
 from opensky.ui.scenes.newgame import NewGameScene
@@ -18,16 +17,6 @@ from opensky.ui.setup import GameSetup
 from tests.ui.driver import click
 
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
-
-
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("OPENSKY_CONFIG_DIR", str(tmp_path / "config"))
-    yield tmp_path
-    pygame.display.quit()
-    i18n.set_language("en")
-    theme.set_text_scale(1.0)
 
 
 class FakeBSGame:

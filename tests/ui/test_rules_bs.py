@@ -18,16 +18,6 @@ from tests.ui.driver import click
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("OPENSKY_CONFIG_DIR", str(tmp_path / "config"))
-    yield tmp_path
-    pygame.display.quit()
-    i18n.set_language("en")
-    theme.set_text_scale(1.0)
-
-
 def key(app, k):
     app.step([pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="", scancode=0)], 0.016)
 

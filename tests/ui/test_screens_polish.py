@@ -28,16 +28,6 @@ from tests.ui.test_settings import choose
 SIZES = [(960, 600), (1280, 720), (1920, 1080)]
 
 
-@pytest.fixture
-def home(tmp_path, monkeypatch):
-    monkeypatch.setenv("OPENSKY_DATA_DIR", str(tmp_path / "data"))
-    monkeypatch.setenv("OPENSKY_CONFIG_DIR", str(tmp_path / "config"))
-    yield tmp_path
-    pygame.display.quit()
-    i18n.set_language("en")
-    theme.set_text_scale(1.0)
-
-
 def button(scene, label):
     return next(b for b in scene.widgets.widgets if getattr(b, "label", None) == label)
 

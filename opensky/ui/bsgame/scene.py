@@ -480,8 +480,7 @@ class BSGameScene(Scene):
             return False
         st = self.ctl.session.state
         return (self.story.blocking() or self.results_timer is not None or self.ctl.thinking
-                or (not st.game_over and (st.is_chance() or self.ctl.computer_to_move() is not None))
-                or bool(self.tray.lit()) or bool(self.tray.lit_gates()))
+                or (not st.game_over and (st.is_chance() or self.ctl.computer_to_move() is not None)))
 
     # ------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface) -> None:

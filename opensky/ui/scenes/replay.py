@@ -5,13 +5,12 @@ hidden as always); the replay drives it with the saved action log.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from opensky.i18n import tr, trn
-from opensky.persistence.save import LoadedGame
 from opensky.i18n import N_, tr
+from opensky.persistence.save import LoadedGame
 from opensky.ui import assets, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.widgets import Button, WidgetGroup, rounded
@@ -22,14 +21,15 @@ if TYPE_CHECKING:
 
 
 class ReplayScene(Scene):
-    def __init__(self, app: "App", loaded: LoadedGame) -> None:
-        super().__init__(app)
-        from opensky.ui.scenes.saves import open_game
+    """OpenSky's replay; Blue Skies' (``ui/bsgame/replay.py``) is this scene
+    with its own game screen, told by the hooks ``open_start``, ``jump``,
+    ``telling``, ``moving``, ``bar`` and ``last_line``."""
 
+    def __init__(self, app: "App", loaded: Any) -> None:
+        super().__init__(app)
         self.full = list(loaded.session.log)
         self.loaded = loaded.session  # the whole game, forked at each jump
-        start = LoadedGame(loaded.session.fork(0), loaded.seats, loaded.name)
-        self.game = open_game(app, start, read_only=True)
+        self.game = self.open_start(loaded)
         self.game.host = self
         self.index = 0
         self.playing = False
@@ -44,9 +44,42 @@ class ReplayScene(Scene):
                   Button("Exit", self.exit, small=True, tooltip="Back to the title (Esc)")):
             self.widgets.add(b)
 
+    # ---------------------------------------------------------------- the game screen's hooks
+    def open_start(self, loaded: Any) -> Any:
+        """The game screen, read-only, at the game's first moment."""
+        from opensky.ui.scenes.saves import open_game
+        return open_game(self.app, LoadedGame(loaded.session.fork(0), loaded.seats, loaded.name), read_only=True)
+
+    def jump(self, n: int) -> None:
+        """Show the game after move ``n`` (rebuilt from the start, no animation)."""
+        self.game.ctl.session = self.loaded.fork(n)
+        self.game.rebuild_history()
+        self.game.market_hold = None
+        self.game.dice.reset()
+        self.game.table.flip = None
+        self.game.price_die.tween = None
+        self.game.toasts.clear()
+        self.game.reset_visuals()
+
+    def telling(self) -> bool:
+        """The screen is still telling the last move (the next one waits)."""
+        return bool(self.game.blocking())
+
+    def moving(self) -> bool:
+        """Anything still moves on the screen (playback waits for it)."""
+        return bool(self.game.busy())
+
+    def bar(self) -> pygame.Rect:
+        """The strip the replay's controls cover (the game's tray)."""
+        return self.game.bottom  # type: ignore[no-any-return]
+
+    def last_line(self) -> str:
+        g = self.game
+        return (g.log_line(g.log[-1]) if g.log else tr("The game begins.")) or ""
+
     # ---------------------------------------------------------------- moves
     def step(self) -> None:
-        if self.index < len(self.full) and not self.game.blocking():
+        if self.index < len(self.full) and not self.telling():
             self.game.ctl.apply(self.full[self.index])
             self.index += 1
         if self.index >= len(self.full):
@@ -56,15 +89,8 @@ class ReplayScene(Scene):
     def goto(self, n: int) -> None:
         """Jump to after move ``n`` (rebuilt from the start, no animation)."""
         n = max(0, min(n, len(self.full)))
-        self.game.ctl.session = self.loaded.fork(n)
         self.index = n
-        self.game.rebuild_history()
-        self.game.market_hold = None
-        self.game.dice.reset()
-        self.game.table.flip = None
-        self.game.price_die.tween = None
-        self.game.toasts.clear()
-        self.game.reset_visuals()
+        self.jump(n)
         self.dirty = True
 
     def back(self) -> None:
@@ -90,12 +116,12 @@ class ReplayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.game.resize(size)
         s = T.ui_scale(size)
-        g = self.game
-        x = g.bottom.right - int(12 * s)
+        bar = self.bar()
+        x = bar.right - int(12 * s)
         w, h = int(64 * s), int(34 * s)
         for b in reversed(self.widgets.widgets):
             x -= w
-            b.rect = pygame.Rect(x, g.bottom.centery - h // 2 + int(10 * s), w, h)
+            b.rect = pygame.Rect(x, bar.centery - h // 2 + int(10 * s), w, h)
             x -= int(6 * s)
         self.dirty = True
 
@@ -126,7 +152,7 @@ class ReplayScene(Scene):
     def update(self, dt: float) -> None:
         self.game.update(dt)
         self.b_play.label = N_("Pause") if self.playing else N_("Play")
-        if self.playing and not self.game.busy():
+        if self.playing and not self.moving():
             self.wait += dt
             if self.wait >= max(0.15, self.app.ai_pace):
                 self.wait = 0.0
@@ -139,13 +165,12 @@ class ReplayScene(Scene):
         s = self.app.scale
         g = self.game
         g.draw(surface)
-        bar = g.bottom
+        bar = self.bar()
         pygame.draw.rect(surface, T.PAPER, bar)
         pygame.draw.line(surface, T.LINE, bar.topleft, bar.topright, max(1, int(s)))
         head = assets.text(tr("Replay — move {i} of {n}", i=self.index, n=len(self.full)), int(T.TYPE.body * s), T.INK, "bold")
         surface.blit(head, (bar.x + int(16 * s), bar.y + int(10 * s)))
-        last = g.log_line(g.log[-1]) if g.log else tr("The game begins.")
-        img = assets.text((last or "")[:90], int(T.TYPE.small * s), T.INK_SOFT)
+        img = assets.text(self.last_line()[:90], int(T.TYPE.small * s), T.INK_SOFT)
         surface.blit(img, (bar.x + int(16 * s), bar.y + int(38 * s)))
         # progress
         track = pygame.Rect(bar.x + int(16 * s), bar.bottom - int(8 * s), int(bar.w * 0.45), max(3, int(4 * s)))
