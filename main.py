@@ -27,5 +27,5 @@ if __name__ == "__main__":
     # says where it is in one line, instead of a traceback or a window that
     # vanishes (opensky/crash.py).  Only the window commands show a message box.
     from opensky.crash import run_guarded
-    window = sys.argv[1:2] in ([], ["demo"], ["replay"])
+    window = sys.argv[1:2] in ([], ["demo"], ["replay"], ["join"])
     sys.exit(run_guarded(main, window=window))

@@ -85,7 +85,10 @@ SETUP_BOARDS: tuple[str, ...] = ("europe", "north_america")
 BS_BOARDS: tuple[str, ...] = ("usa",)
 CALLSIGN_MODES: tuple[str, ...] = ("recommended", "random", "players")
 HUMAN = "human"
-SEAT_KINDS: tuple[str, ...] = (HUMAN, "easy", "normal", "expert")
+SEAT_KINDS: tuple[str, ...] = (HUMAN, "easy", "normal", "expert", "remote")
+#: After how long a computer plays for a friend who is away in an online game
+#: (minutes, or never).
+AWAY_CHOICES: tuple[str, ...] = ("2", "5", "never")
 #: The longest airline name New game takes.
 MAX_SEAT_NAME = 16
 #: The longest colour or emblem key kept (the screen checks it is its own).
@@ -113,6 +116,9 @@ class Settings:
     last_bs_setup: dict[str, Any] = field(default_factory=dict)
     #: The game New game shows first: the last one started.
     last_game: str = "opensky"
+    #: Online games hosted here: after how long a computer plays for a
+    #: friend who is away (``AWAY_CHOICES``).
+    online_away: str = "2"
 
     def clamp(self, max_window: tuple[int, int] = MAX_WINDOW) -> "Settings":
         """Keep every value in its range, each on its own (a hand-edited file
@@ -170,6 +176,8 @@ def _check(name: str, v: Any, default: Any, max_window: tuple[int, int]) -> Any:
         return last_bs_setup(v)
     if name == "last_game":
         return v if isinstance(v, str) and v in GAMES else default
+    if name == "online_away":
+        return v if isinstance(v, str) and v in AWAY_CHOICES else default
     return default
 
 

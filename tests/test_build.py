@@ -382,7 +382,8 @@ def test_built_binary_contents():
     assert not missing, f"not in the executable (rebuild?): {missing}"
     for f in ("assets/images/icon.png", "assets/fonts/OFL.txt", "boards/europe.yaml", "boards/north_america.yaml"):
         assert f in names, f
-    assert not [n for n in names if re.search(r"tkinter|libssl|libcrypto|_tk|tcl", n)]
+    # (libssl and libcrypto are inside since online play: websockets' client imports ssl)
+    assert not [n for n in names if re.search(r"tkinter|_tk|tcl", n)]
 
 
 @built
@@ -491,3 +492,35 @@ def test_built_binary_writes_a_crash_log(tmp_path):
         assert len(logs) == 1
         text = logs[0].read_text(encoding="utf-8")
     assert "built with PyInstaller" in text and "TestCrash" in text
+
+
+@built
+def test_built_binary_serves_online_tables(tmp_path):
+    """``serve`` from the built program (websockets and sqlite3 inside it):
+    a table of two clients plays a whole game over loopback, then the server
+    closes on SIGTERM."""
+    import asyncio
+    import signal
+
+    from opensky.online import botclient as B
+
+    p = subprocess.Popen([str(Path(BINARY).resolve()), "serve", "--port", "0", "--address", "127.0.0.1",
+                          "--data", str(tmp_path / "tables")], cwd=tmp_path, stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, text=True, env=env_for(tmp_path))
+    try:
+        line = p.stdout.readline()
+        assert line.startswith("listening on 127.0.0.1:"), line + (p.stderr.read() if p.poll() is not None else "")
+        uri = f"ws://127.0.0.1:{int(line.split(':')[1].split()[0])}"
+
+        async def game():
+            code = await B.create(uri, game="blue_skies", board="usa", players=["Ann", "Bo"], remote=["Ann", "Bo"],
+                                  seed=2)
+            return await asyncio.gather(*[B.play(uri, {"code": code, "name": n}, B.Chooser(i), timeout=120)
+                                          for i, n in enumerate(["Ann", "Bo"])])
+        res = asyncio.run(game())
+        assert [r.bye for r in res] == ["the game is over"] * 2
+        print(f"serve: a whole Blue Skies game over loopback, {res[0].updates} updates", end=" ")
+    finally:
+        p.send_signal(signal.SIGTERM)
+        p.wait(20)
+    assert "Traceback" not in p.stderr.read()

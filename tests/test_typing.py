@@ -27,6 +27,7 @@ def test_mypy_strict_below_the_window():
     except ImportError:
         pytest.skip("mypy is installed by requirements-dev.txt")
     r = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", "opensky/rules",
-                        "opensky/board", "opensky/persistence", "opensky/ai", "opensky/play", "opensky/blueskies"], cwd=ROOT,
+                        "opensky/board", "opensky/persistence", "opensky/ai", "opensky/play", "opensky/blueskies",
+                        "opensky/online"], cwd=ROOT,
                        capture_output=True, text=True, timeout=600)
     assert r.returncode == 0, r.stdout + r.stderr

@@ -90,9 +90,22 @@ def determinize(v: "BSState", rng: random.Random) -> "BSState":
 
 def seal_events(events: Sequence[Event], p: int | None) -> list[Event]:
     """Events as player p may see them (None: everyone's, e.g. a spectator)."""
+    return seal_events_for(events, () if p is None else (p,))
+
+
+def seal_events_for(events: Sequence[Event], seats: Sequence[int]) -> list[Event]:
+    """Events as the holder of ``seats`` may see them (an online client can
+    hold several seats): a card drawn into any other hand shows no airport."""
     out: list[Event] = []
     for e in events:
-        if isinstance(e, CardDrawn) and e.player != p:
+        if isinstance(e, CardDrawn) and e.player not in seats:
             e = replace(e, airport=None)
         out.append(e)
     return out
+
+
+def hand_codes(s: "BSState", p: int) -> list[str]:
+    """Player p's hand as the state JSON shows it to p (sorted airport
+    codes): for a host that builds each seat's view from the spectator's."""
+    codes = s.board.codes
+    return sorted(codes[c] for c in s.hands[p])

@@ -53,6 +53,16 @@ def build_parser() -> argparse.ArgumentParser:
     t.add_argument("name", nargs="?", default="europe", help="europe or north_america, or a tutorial file")
     t.add_argument("--check", action="store_true",
                    help="play every shipped tutorial and puzzle headless; exit 0 only if all reach their end")
+    v = sub.add_parser("serve", help="a headless host for many online tables (spec/online.md)")
+    v.add_argument("--port", type=int, default=4477, help="the port to listen on (0: any free port)")
+    v.add_argument("--address", default="0.0.0.0", help="the address to listen on (default: every address)")
+    v.add_argument("--data", default=None, metavar="DIR",
+                   help="the folder of the tables and their seal key (default: the user data folder)")
+    v.add_argument("--workers", type=int, default=1, help="threads for searching computer airlines")
+    j = sub.add_parser("join", help="join a friend's online table in the window")
+    j.add_argument("address", help="the host's address, HOST or HOST:PORT (port 4477 by default)")
+    j.add_argument("code", help="the table's join code, as the host's screen shows it")
+    j.add_argument("--name", default=None, help="the airline to take (default: the first free seat)")
     return p
 
 
@@ -73,6 +83,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command == "demo":
             from opensky.cli.window import run_demo
             return run_demo(args)
+        if args.command == "serve":
+            from opensky.cli.online import run_serve
+            return run_serve(args)
+        if args.command == "join":
+            from opensky.cli.online import run_join
+            return run_join(args)
         if args.command == "tutorial":
             from opensky.cli.tutorial import run_tutorial
             return run_tutorial(args)

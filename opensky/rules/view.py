@@ -26,16 +26,7 @@ if TYPE_CHECKING:
 def player_view(state: GameState, player: int | None) -> GameState:
     """A copy of ``state`` as ``player`` may see it (``None``: a spectator who
     sees no unrevealed bid at all)."""
-    v = state.copy()
-    if not v.revealed:
-        for q in range(v.P):
-            if q == player or not v.submitted[q]:
-                continue
-            b = v.bid[q]
-            if b is not None:
-                v.hand[q][FARE_INDEX[b]] += 1
-                v.bid[q] = None
-    return v
+    return seats_view(state, () if player is None else (player,))
 
 
 
@@ -106,3 +97,19 @@ def determinize(view: GameState, me: int, bids: Mapping[int, int | None]) -> Gam
         s.hand[q][i] -= 1
         s.bid[q] = fare
     return s
+
+
+def seats_view(state: GameState, seats: Sequence[int]) -> GameState:
+    """The state as the holder of ``seats`` may see it (one online client can
+    hold several): every unrevealed bid but theirs put back in its hand;
+    no seats, a spectator's view (``player_view`` is the view of one)."""
+    v = state.copy()
+    if not v.revealed:
+        for q in range(v.P):
+            if q in seats or not v.submitted[q]:
+                continue
+            b = v.bid[q]
+            if b is not None:
+                v.hand[q][FARE_INDEX[b]] += 1
+                v.bid[q] = None
+    return v

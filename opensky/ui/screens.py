@@ -30,6 +30,12 @@ SCREENS: dict[str, tuple[str, str]] = {
     "bs_game": ("opensky.ui.bsgame.scene", "BSGameScene"),
     "bs_results": ("opensky.ui.scenes.bsresults", "BSResultsScene"),
     "bs_replay": ("opensky.ui.bsgame.replay", "BSReplayScene"),
+    # online play
+    "host_lobby": ("opensky.ui.online.lobby", "HostLobbyScene"),
+    "join": ("opensky.ui.online.join", "JoinScene"),
+    "online_game": ("opensky.ui.online.scenes", "OnlineGameScene"),
+    "online_bs_game": ("opensky.ui.online.scenes", "OnlineBSGameScene"),
+    "online_menu": ("opensky.ui.online.menu", "OnlineMenu"),
 }
 
 

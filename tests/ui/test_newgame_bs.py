@@ -67,7 +67,7 @@ def test_choosing_blue_skies_by_click_offers_2_to_5_and_hides_call_signs(home):
     names = [s.name for s in ng.setup.seats]
     assert names[4] == "Polaris" and len({n.lower() for n in names}) == 5
     assert len({s.color for s in ng.setup.seats}) == 5 and len({s.shape for s in ng.setup.seats}) == 5
-    assert {label for _, label in ng.seat_rows[0][3].options} == {"Human", "Easy", "Normal", "Expert"}
+    assert {label for _, label in ng.seat_rows[0][3].options} == {"Human", "Easy", "Normal", "Expert", "Remote"}
     # back to OpenSky: its own setup again, four seats at most
     click(app, ng.cards[OPENSKY].rect.center)
     assert ng.game == OPENSKY and len(ng.setup.seats) == 2 and [v for v, _ in ng.c_players.options] == [2, 3, 4]

@@ -25,8 +25,8 @@ from opensky.settings import MAX_SEAT_NAME
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.scene import Scene
 from opensky.ui.scenes.newgame_seats import (
-    BS_BOARD, GUIDES, LEVEL_GUIDE, LEVEL_NAMES, GameCard, ShapeButton, Swatches, distinct_looks, remembered,
-    seat_pool, setup_from_settings, shapes_for,
+    AWAY_AFTER, BS_BOARD, GUIDES, LEVEL_GUIDE, LEVEL_NAMES, REMOTE_KIND, GameCard, ShapeButton, Swatches,
+    distinct_looks, remembered, seat_pool, setup_from_settings, shapes_for,
 )
 from opensky.ui.setup import GameSetup, Seat
 from opensky.ui.widgets import Button, Choice, TextField, WidgetGroup, shadowed_panel
@@ -117,28 +117,50 @@ class NewGameScene(Scene):
                                    placeholder="Airline name", tooltip="Airline name"))
             sw = g.add(Swatches(seat, self))
             levels = [(lvl, label) for lvl, label in LEVEL_NAMES.items() if lvl in BOT_NAMES]
-            kind = g.add(Choice([("human", N_("Human"))] + levels, "human" if seat.human else seat.bot,
-                                self._kind_setter(seat),
-                                tooltip="Who flies this airline: a person, or a computer airline from Easy to Expert"))
+            kind = g.add(Choice([("human", N_("Human"))] + levels + [(REMOTE_KIND, N_("Remote"))],
+                                "human" if seat.human else seat.bot, self._kind_setter(seat),
+                                tooltip="Who flies this airline: a person at this screen, a computer airline "
+                                        "from Easy to Expert, or Remote: a friend on another computer"))
             self.seat_rows.append((shape, name, sw, kind))  # type: ignore[arg-type]
         self.c_callsigns = g.add(Choice([("recommended", "Recommended"), ("random", "Random"),
                                          ("players", "Players place them")], su.callsigns,
                                         lambda v: setattr(su, "callsigns", v),
                                         tooltip="Where the six call-sign airports are"))
         self.c_callsigns.visible = opensky
+        self.c_away = g.add(Choice([("2", N_("after 2 minutes")), ("5", N_("after 5 minutes")),
+                                    ("never", N_("never"))], self.app.settings.online_away, self._set_away,
+                                   tooltip="When a friend's connection is lost, their turn waits; "
+                                           "after this long a computer airline plays for them until they are back"))
         self.f_seed = g.add(TextField(self.seed_text, self._set_seed, max_len=9, placeholder="random",
                                       digits_only=True, tooltip="Optional: the same seed gives the same dice"))
         self.b_back = g.add(Button("Back", self.app.pop))
-        self.b_start = g.add(Button("Start", self.start, primary=True))
+        self.b_start = Button("Start", self.start, primary=True)
+        g.add(self.b_start)
+        self.online_changed()
+
+    def hosted(self) -> bool:
+        """A seat is Remote: the game is hosted for friends on other computers."""
+        return any(not x.human and x.bot == REMOTE_KIND for x in self.setup.seats)
+
+    def online_changed(self) -> None:
+        """Start says "Host game" and the away row shows while a seat is Remote."""
+        hosted = self.hosted()
+        self.b_start.label = N_("Host game") if hosted else N_("Start")
+        self.c_away.visible = hosted
         self.resize(self.app.size)
 
-    @staticmethod
-    def _kind_setter(seat: Seat) -> Callable[[Any], None]:
+    def _kind_setter(self, seat: Seat) -> Callable[[Any], None]:
         def f(v: str) -> None:
+            was = self.hosted()
             seat.human = v == "human"
             if v != "human":
                 seat.bot = v
+            if self.hosted() != was:
+                self.online_changed()
         return f
+
+    def _set_away(self, v: str) -> None:
+        self.app.settings.online_away = v
 
     def _set_board(self, v: str) -> None:
         self.setup.board = v
@@ -169,7 +191,8 @@ class NewGameScene(Scene):
         head = int(64 * s)
         below = int(12 * s) + int(T.BUTTON_H * s) + int(24 * s)
         guide_w = right - x0 - int(84 * s)
-        rows_n = 2 + (1 if self.game == OPENSKY else 0) + 1   # board, airlines, call signs, seed
+        rows_n = 2 + (1 if self.game == OPENSKY else 0) + 1 + (1 if self.c_away.visible else 0)
+        # board, airlines, call signs, seed, and when hosting the away row
 
         def need(sp: tuple[int, int, int]) -> int:
             rh, gap, seat_gap = (int(v * s) for v in sp)
@@ -195,14 +218,21 @@ class NewGameScene(Scene):
         for i, (shape, name, sw, kind) in enumerate(self.seat_rows):
             shape.rect = pygame.Rect(x0 + label_w - int(52 * s), y, rh, rh)
             self.labels.append((tr("Seat {n}", n=i + 1), (x0, y + rh // 2)))
-            name.rect = pygame.Rect(x0 + label_w, y, int(220 * s), rh)
-            sw.rect = pygame.Rect(name.rect.right + int(14 * s), y, int(216 * s), rh)
+            # the name and the colours leave the kind its five choices' room (Human … Remote)
+            name.rect = pygame.Rect(x0 + label_w, y, int(184 * s), rh)
+            sw.rect = pygame.Rect(name.rect.right + int(12 * s), y, int(182 * s), rh)
             kind.rect = pygame.Rect(sw.rect.right + int(14 * s), y, right - sw.rect.right - int(14 * s), rh)
             y += rh + seat_gap
         y += gap
         if self.game == OPENSKY:
             self.labels.append((N_("Call signs"), (x0, y + rh // 2)))
             self.c_callsigns.rect = pygame.Rect(x0 + label_w, y, right - x0 - label_w, rh)
+            y += rh + gap
+        if self.c_away.visible:
+            lead = tr("If a friend is away, a computer plays")
+            self.away_label = (lead, (x0, y + rh // 2))
+            lw = assets.font(int(T.TYPE.body * s), "medium").size(lead)[0] + int(16 * s)
+            self.c_away.rect = pygame.Rect(x0 + lw, y, right - x0 - lw, rh)
             y += rh + gap
         self.labels.append((N_("Seed"), (x0, y + rh // 2)))
         self.f_seed.rect = pygame.Rect(x0 + label_w, y, int(180 * s), rh)
@@ -230,6 +260,9 @@ class NewGameScene(Scene):
             return
         for seat in self.setup.seats:
             seat.name = seat.name.strip()
+        if self.hosted():
+            self.host()
+            return
         self.setup.seed = int(self.seed_text) if self.seed_text else random.SystemRandom().randrange(10**9)
         if self.game == BLUE_SKIES:
             self.setup.board = BS_BOARD
@@ -243,6 +276,24 @@ class NewGameScene(Scene):
                 self.error = tr("The board could not be loaded: {error}", error=e)
                 return
             raise
+        self.remember()
+        self.app.replace(scene)
+
+    def host(self) -> None:
+        """Host the game for friends on other computers (the lobby, over this
+        screen: Cancel comes back here).  A seed is used only when typed: the
+        host's dice must not be guessable from a number anyone could try."""
+        from dataclasses import replace
+        if self.game == BLUE_SKIES:
+            self.setup.board = BS_BOARD
+            self.setup.callsigns = "recommended"
+        hosted = replace(self.setup, seats=[replace(x) for x in self.setup.seats],
+                         seed=int(self.seed_text) if self.seed_text else None)
+        scene = screen("host_lobby")(self.app, hosted, AWAY_AFTER.get(self.app.settings.online_away, 120.0))
+        self.remember()
+        self.app.push(scene)
+
+    def remember(self) -> None:
         st = self.app.settings  # the next New game opens with it
         if self.game == BLUE_SKIES:
             st.last_bs_setup = remembered(self.setup)
@@ -250,7 +301,6 @@ class NewGameScene(Scene):
             st.last_setup = remembered(self.setup)
         st.last_game = self.game
         self.app.save_settings()
-        self.app.replace(scene)
 
     @staticmethod
     def _guide_lines(s: float) -> tuple[int, int]:
@@ -304,6 +354,10 @@ class NewGameScene(Scene):
         surface.blit(title, (self.panel.x + int(36 * s), self.panel.y + int(16 * s)))
         for label, (x, cy) in self.labels:
             img = assets.text(tr(label), int(T.TYPE.body * s), T.INK_SOFT, "medium")
+            surface.blit(img, (x, cy - img.get_height() // 2))
+        if self.c_away.visible:
+            lead, (x, cy) = self.away_label
+            img = assets.text(lead, int(T.TYPE.body * s), T.INK_SOFT, "medium")
             surface.blit(img, (x, cy - img.get_height() // 2))
         self.widgets.draw(surface, s)
         if self.game == BLUE_SKIES:  # the one board, in words where OpenSky's side choice is

@@ -35,6 +35,11 @@ GAME_LINES = {
 
 #: the computer levels offered per seat, by name (the guide below explains them)
 LEVEL_NAMES = {"easy": N_("Easy"), "normal": N_("Normal"), "expert": N_("Expert")}
+#: a seat's kind for a friend on another computer (``Seat.bot`` of a seat that
+#: is not a person here): the game is then hosted (``ui.online.lobby``)
+REMOTE_KIND = "remote"
+#: if a friend is away, a computer plays for them after (settings value → seconds, None: never)
+AWAY_AFTER = {"2": 120.0, "5": 300.0, "never": None}
 #: one line per computer level, shown under the seats for the levels chosen
 LEVEL_GUIDE = (
     ("easy", N_("Plays by rules of thumb and makes mistakes: good for learning the game.")),

@@ -1,5 +1,5 @@
-"""The title screen: New game, Continue, Load game, Learn to play, Puzzles,
-Rules, Settings, Quit.
+"""The title screen: New game, Continue, Load game, Join game (online),
+Learn to play, Puzzles, Rules, Settings, Quit.
 
 It is also where the player is told what no other screen could say
 (``App.notices``: a damaged settings file, settings that cannot be saved, …),
@@ -44,6 +44,8 @@ class TitleScene(Scene):
         self.b_new = self.widgets.add(Button("New game", self.new_game, primary=True))
         self.b_cont = self.widgets.add(Button("Continue", self.cont))
         self.b_load = self.widgets.add(Button("Load game", self.load))
+        self.b_join = self.widgets.add(Button("Join game", self.join,
+                                              tooltip="Play a game a friend hosts on another computer"))
         self.b_learn = Button("Learn to play", self.learn, tooltip="A guided first game against a computer airline")
         self.widgets.add(self.b_learn)
         self.b_puzzles = self.widgets.add(Button("Puzzles", self.puzzles, tooltip="Ten short rule puzzles"))
@@ -159,6 +161,9 @@ class TitleScene(Scene):
 
     def load(self) -> None:
         self.app.push(screen("load")(self.app))
+
+    def join(self) -> None:
+        self.app.push(screen("join")(self.app))
 
     def rules(self) -> None:
         """The rules of the game last started (the screen switches between both)."""

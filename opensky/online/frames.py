@@ -1,0 +1,116 @@
+"""The frames of one step, built once and shared between connections.
+
+After an action a host sends every connection of the table its ``update``.
+Most of it is the same for all of them: the scores, the action and events
+when they hold no secret, and the public state JSON (OpenSky's state JSON
+is public whoever looks: an unrevealed bid is shown nowhere; Blue Skies'
+differs between seats only in the viewer's own hand).  ``StepFrames``
+encodes each shared part once and puts a connection's frame together from
+the parts, so a table of four costs little more than a table of one.  What
+differs — another seat's secret left out, the viewer's hand, its legal
+actions, its engine snapshots — is made per connection, from the table's
+own methods (``Table.public_action``, ``Game.seal``), never guessed here.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Sequence
+
+from opensky.blueskies.events import CardDrawn
+from opensky.blueskies.view import hand_codes, spectator_view
+from opensky.online.table import Applied, Table
+from opensky.play.seats import BLUE_SKIES
+
+
+#: one encoder for every part (``json.dumps`` with options makes a new one per call)
+_enc = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+
+
+class StepFrames:
+    """The ``update`` frames of one applied action (the table as it is right after it)."""
+
+    def __init__(self, table: Table, applied: Applied):
+        self.table = table
+        self.applied = applied
+        self.seq = applied.index + 1
+        self.scores = _enc(list(table.session.records[applied.index].scores))
+        self._parts: dict[Any, str] = {}
+        self._pub: dict[str, Any] | None = None
+        self._around: tuple[str, str, str] = ("", "", "")
+        self._players: list[str] = []
+
+    # ------------------------------------------------------------ shared parts
+    def _cached(self, key: Any, make: Any) -> str:
+        text = self._parts.get(key)
+        if text is None:
+            text = self._parts[key] = make()
+        return text
+
+    def _secret_owner(self) -> int | None:
+        """The seat whose secret this action holds (None: nothing secret in it)."""
+        t, a = self.table, self.applied
+        if not t.game.secret_entry(t.session, a.index):
+            return None
+        owner = a.action.player
+        if owner is None and a.events:
+            owner = getattr(a.events[0], "player", None)
+        return owner
+
+    def action_text(self, seats: Sequence[int]) -> str:
+        owner = self._secret_owner()
+        sees = owner is None or owner in seats
+        return self._cached(("action", sees), lambda: _enc(self.table.public_action(self.applied, seats)))
+
+    def events_text(self, seats: Sequence[int]) -> str:
+        from opensky.online import wire
+        t = self.table
+        if t.game.kind == BLUE_SKIES:
+            drawn = tuple(sorted({e.player for e in self.applied.events if isinstance(e, CardDrawn)} & set(seats)))
+        else:
+            drawn = ()
+        return self._cached(("events", drawn),
+                            lambda: _enc(wire.dump_events(t.game.seal(self.applied.events, seats))))
+
+    def view_text(self, seats: Sequence[int]) -> str:
+        t = self.table
+        if t.game.kind != BLUE_SKIES:
+            return self._cached("view", lambda: _enc(t.state.to_json()))
+        waiting = [p for p in seats if p in t.waiting_for()]
+        first = (waiting[:1] or list(seats)[:1])
+        if not first:
+            return self._cached("spectator", lambda: _enc(spectator_view(t.state).to_json()))
+        p = first[0]
+        return self._cached(("view", p), lambda: self._bs_view(p))
+
+    def _bs_view(self, p: int) -> str:
+        """Blue Skies' view of seat p: the spectator's with p's name as the
+        viewer and p's own hand in it (the spectator's JSON is encoded once
+        a step, around the two places a seat's view differs)."""
+        st = self.table.state
+        if self._pub is None:
+            pub = self._pub = spectator_view(st).to_json()
+            keys = list(pub)
+            cut_v, cut_p = keys.index("view"), keys.index("players")
+            part = [f"{_enc(k)}:{_enc(pub[k])}" for k in keys]
+            self._around = ("{" + "".join(x + "," for x in part[:cut_v]) + '"view":',
+                            "".join("," + x for x in part[cut_v + 1:cut_p]) + ',"players":[',
+                            "]" + "".join("," + x for x in part[cut_p + 1:]) + "}")
+            self._players = [_enc(pl) for pl in pub["players"]]
+        # the spectator's entry for p shows its hand as null, once: put the hand there
+        own = self._players[p].replace('"hand":null', '"hand":' + _enc(hand_codes(st, p)), 1)
+        players = self._players[:p] + [own] + self._players[p + 1:]
+        head, middle, tail = self._around
+        return head + _enc(st.names[p]) + middle + ",".join(players) + tail
+
+    # ------------------------------------------------------------ a connection's frame
+    def frame(self, seats: Sequence[int], snapshots: bool) -> str:
+        legal, n = self.table.legal_for(seats)
+        text = (f'{{"type":"update","seq":{self.seq},"action":{self.action_text(seats)},'
+                f'"events":{self.events_text(seats)},"scores":{self.scores},"view":{self.view_text(seats)},'
+                f'"legal":{_enc(legal) if legal else "[]"},"legal_count":{n}')
+        if snapshots:
+            text += ',"snapshots":' + _enc(self.table.snapshots(seats))
+        return text + "}"
+
+
+__all__ = ["StepFrames"]

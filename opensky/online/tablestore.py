@@ -1,0 +1,240 @@
+"""Tables kept in SQLite, so a host killed at any moment resumes every game.
+
+Two tables: ``tables`` (one row per table: the header as JSON — the game,
+board, seats with their token hashes, the table's secret and salt — and
+whether it has ended) and ``actions`` (the log, one row per action, in the
+form a save keeps it: a bid or a card drawn into a hand sealed with this
+computer's key, ``persistence.sealkey``).  Header plus log is a save; a
+table is exported as an ordinary save document with ``to_save``.
+
+The actions of one turn of the host's loop are one transaction, committed
+before any client hears of them, in WAL mode with ``synchronous=NORMAL``: a
+host killed at any moment loses at most the actions being applied (a power
+cut may lose the last few commits; the file stays consistent).  The file is hostile when
+read back: each table is checked and replayed on its own, and one that does
+not replay is left out with a one-line reason (``problems``), never raised.
+"""
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any, Sequence
+
+from opensky.online import protocol as P
+from opensky.online.games import GAMES, shipped_board
+from opensky.online.table import SEAT_KINDS, LEVELS, Applied, Table, TableSeat
+from opensky.persistence import sealkey
+from opensky.persistence.save import SaveError
+from opensky.rules.errors import IllegalAction
+from opensky.textlimits import one_line
+
+LOG = logging.getLogger("opensky.online")
+FORMAT = "opensky-table"
+VERSION = 1
+#: a header or log entry longer than this is damage, not a table
+MAX_ROW = 64 * 1024
+#: the most actions a table's log may hold when read back
+MAX_LOG = 20000
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    code TEXT PRIMARY KEY,
+    header TEXT NOT NULL,
+    finished INTEGER NOT NULL DEFAULT 0,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    code TEXT NOT NULL,
+    idx INTEGER NOT NULL,
+    entry TEXT NOT NULL,
+    PRIMARY KEY (code, idx)
+);
+"""
+
+
+class TableStore:
+    """The SQLite file of one host (``serve``'s data folder, or the window's user data folder)."""
+
+    def __init__(self, path: str | Path):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        # WAL with NORMAL: a commit is in the file once it returns, so a host
+        # killed at any moment (kill -9 included) loses nothing committed; only
+        # a power cut can lose the last commits (the file stays consistent)
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        self.db.executescript(_SCHEMA)
+        self.problems: list[str] = []
+        self.error = ""
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ------------------------------------------------------------ writing
+    def _write(self, sql_rows: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
+        """Write rows in one transaction (a failure is kept in ``error``, the game plays on)."""
+        try:
+            self.db.execute("BEGIN IMMEDIATE")
+            for sql, row in sql_rows:
+                self.db.execute(sql, row)
+            self.db.execute("COMMIT")
+            self.error = ""
+        except sqlite3.Error as e:
+            try:
+                self.db.execute("ROLLBACK")
+            except sqlite3.Error:
+                pass
+            # the table plays on in memory; the next write tries again
+            self.error = f"the tables could not be saved ({type(e).__name__})"
+            LOG.error("%s: %s", self.path, self.error)
+
+    def add(self, table: Table) -> None:
+        rows: list[tuple[str, tuple[Any, ...]]] = [
+                ("INSERT OR REPLACE INTO tables (code, header, finished, updated) VALUES (?, ?, ?, ?)",
+                 (table.code, json.dumps(header(table)), int(table.finished), time.time()))]
+        rows += [("INSERT OR REPLACE INTO actions (code, idx, entry) VALUES (?, ?, ?)",
+                  (table.code, i, json.dumps(e))) for i, e in enumerate(table.entries)]
+        self._write(rows)
+
+    def append(self, table: Table, applied: Sequence[Applied]) -> None:
+        """Write the actions just applied (and the header: seats may have been claimed)."""
+        rows: list[tuple[str, tuple[Any, ...]]] = [
+                ("INSERT OR REPLACE INTO actions (code, idx, entry) VALUES (?, ?, ?)",
+                 (table.code, a.index, json.dumps(table.entries[a.index]))) for a in applied]
+        rows.append(("UPDATE tables SET header = ?, finished = ?, updated = ? WHERE code = ?",
+                     (json.dumps(header(table)), int(table.finished), time.time(), table.code)))
+        self._write(rows)
+
+    def append_many(self, batch: Sequence[tuple[Table, Sequence[Applied]]]) -> None:
+        """The actions of several tables (one turn of the host's loop) in one transaction."""
+        rows: list[tuple[str, tuple[Any, ...]]] = []
+        now = time.time()
+        for table, applied in batch:
+            rows += [("INSERT OR REPLACE INTO actions (code, idx, entry) VALUES (?, ?, ?)",
+                      (table.code, a.index, json.dumps(table.entries[a.index]))) for a in applied]
+            if table.finished:
+                rows.append(("UPDATE tables SET finished = 1, updated = ? WHERE code = ?", (now, table.code)))
+        self._write(rows)
+
+    def save_header(self, table: Table) -> None:
+        self.append(table, [])
+
+    def remove(self, code: str) -> None:
+        self._write([("DELETE FROM actions WHERE code = ?", (code,)), ("DELETE FROM tables WHERE code = ?", (code,))])
+
+    # ------------------------------------------------------------ reading
+    def load_all(self, finished: bool = False) -> list[Table]:
+        """Every table the file holds (only unfinished ones unless ``finished``)."""
+        self.problems = []
+        out = []
+        try:
+            rows = self.db.execute("SELECT code, header FROM tables" + ("" if finished else " WHERE finished = 0")
+                                   ).fetchall()
+        except sqlite3.Error as e:
+            self.problems.append(f"{self.path.name}: the tables cannot be read ({type(e).__name__})")
+            return []
+        for code, head in rows:
+            try:
+                entries = [e for (e,) in self.db.execute(
+                    "SELECT entry FROM actions WHERE code = ? ORDER BY idx LIMIT ?", (code, MAX_LOG + 1))]
+                out.append(from_rows(code, head, entries))
+            except TableDamaged as e:
+                self.problems.append(f"table {str(code)[:8]}: {e}")
+            except (IllegalAction, SaveError) as e:   # the engine's or the seal's own words
+                self.problems.append(f"table {str(code)[:8]}: {one_line(str(e), 120)}")
+            except Exception as e:  # noqa: BLE001 - one damaged table never stops the others
+                self.problems.append(f"table {str(code)[:8]}: damaged ({type(e).__name__})")
+        for p in self.problems:
+            LOG.warning("%s", p)
+        return out
+
+
+class TableDamaged(ValueError):
+    """A stored table that cannot be resumed (one line)."""
+
+
+def header(t: Table) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, "code": t.code, "game": t.game.kind, "board": t.board_ref,
+            "seats": [s.header() for s in t.seats], "secret": t.secret.hex(), "salt": t.salt.hex(),
+            "seal_key": sealkey.key_id(sealkey.current()), "away_after": t.away_after, "created": t.created,
+            "started": t.started, "auto_start": t.auto_start}
+
+
+def _need(d: dict[str, Any], key: str, typ: type | tuple[type, ...]) -> Any:
+    v = d.get(key)
+    if not isinstance(v, typ) or (isinstance(v, bool) and bool not in (typ if isinstance(typ, tuple) else (typ,))):
+        raise TableDamaged(f"'{key}' is missing or of the wrong type")
+    return v
+
+
+def from_rows(code: Any, head: Any, entries: Sequence[Any]) -> Table:
+    """A table from its stored rows, replayed through the engine (TableDamaged otherwise)."""
+    if not isinstance(code, str) or P.normal_code(code) != code:
+        raise TableDamaged("its join code is damaged")
+    if not isinstance(head, str) or len(head) > MAX_ROW:
+        raise TableDamaged("its header is damaged")
+    try:
+        h = json.loads(head)
+    except (ValueError, RecursionError):
+        raise TableDamaged("its header is not JSON") from None
+    if not isinstance(h, dict) or h.get("format") != FORMAT or h.get("version") != VERSION:
+        raise TableDamaged("not a table of this version")
+    game = _need(h, "game", str)
+    if game not in GAMES:
+        raise TableDamaged("unknown game")
+    board = shipped_board(game, _need(h, "board", str))
+    seats = []
+    for s in _need(h, "seats", list)[:8]:
+        if not isinstance(s, dict):
+            raise TableDamaged("a seat is damaged")
+        kind, level = _need(s, "kind", str), _need(s, "level", str)
+        tok = s.get("token_hash")
+        if kind not in SEAT_KINDS or level not in LEVELS or not (tok is None or isinstance(tok, str) and len(tok) == 64):
+            raise TableDamaged("a seat is damaged")
+        seats.append(TableSeat(_need(s, "name", str)[:64], kind, level, _need(s, "color", str)[:32],
+                               _need(s, "shape", str)[:32], tok, "" if kind == "computer" else P.AWAY, None))
+    try:
+        secret, salt = bytes.fromhex(_need(h, "secret", str)), bytes.fromhex(_need(h, "salt", str))
+    except ValueError:
+        raise TableDamaged("its secret is damaged") from None
+    away = h.get("away_after")
+    if not (away is None or isinstance(away, (int, float)) and not isinstance(away, bool) and away >= 0):
+        raise TableDamaged("'away_after' is damaged")
+    created = h.get("created")
+    t = Table(code, GAMES[game], h["board"], seats, secret, salt, away,
+              float(created) if isinstance(created, (int, float)) else time.time())
+    try:
+        t.session = t._new_session(board)
+    except Exception as e:  # noqa: BLE001 - names the engine refuses
+        raise TableDamaged(f"its players cannot start a game ({type(e).__name__})") from None
+    if len(entries) > MAX_LOG:
+        raise TableDamaged("its log is too long")
+    key = sealkey.current()
+    if h.get("seal_key") != sealkey.key_id(key) and entries:
+        raise TableDamaged("it was sealed with another key (its seal.key is gone)")
+    for i, raw in enumerate(entries):
+        if not isinstance(raw, str) or len(raw) > MAX_ROW:
+            raise TableDamaged(f"step {i + 1} is damaged")
+        try:
+            entry = json.loads(raw)
+        except (ValueError, RecursionError):
+            raise TableDamaged(f"step {i + 1} is damaged") from None
+        if not isinstance(entry, dict):
+            raise TableDamaged(f"step {i + 1} is damaged")
+        d = t.game.unseal_entry(entry, key, salt, i, board) if entry.get("type") == "sealed" else entry
+        try:
+            t.session.apply_dict(d)
+        except Exception as ex:  # noqa: BLE001 - IllegalAction or a damaged entry
+            raise TableDamaged(f"step {i + 1} does not replay ({type(ex).__name__})") from None
+        t.entries.append(entry)
+    t.started = h.get("started") is True or bool(entries)
+    t.auto_start = h.get("auto_start") is not False
+    t.make_bots()
+    return t
+
+
+__all__ = ["FORMAT", "TableDamaged", "TableStore", "from_rows", "header"]
