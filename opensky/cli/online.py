@@ -84,8 +84,8 @@ def run_join(args: argparse.Namespace) -> int:
     code = normal_code(args.code)
     if code is None:
         raise CliError("opensky join: a join code is 6 letters and digits, as the host's screen shows it")
-    if args.name is not None and not 0 < len(args.name) <= 64:
-        raise CliError("opensky join: --name must be 1 to 64 characters")
+    if args.name is not None and not 0 < len(args.name) <= 100:
+        raise CliError("opensky join: --name must be 1 to 100 characters (one airline, or several with commas)")
     from opensky.cli.window import _app_module
     app_module = _app_module()
     from opensky.ui.screens import screen

@@ -90,10 +90,13 @@ def split_address(text: str) -> tuple[str, int] | None:
 
 class NetLink(Link):
     def __init__(self, address: str, port: int, code: str | None = None, name: str | None = None,
-                 token: str | None = None, snapshots: bool = True):
+                 token: str | None = None, snapshots: bool = True, names: list[str] | None = None):
+        """``name``: the seat to take (None: the first free one); ``names``:
+        several seats at once, for people sharing this computer."""
         super().__init__()
         self.address, self.port = address, port
         self.code, self.name, self.token = code, name, token
+        self.names = names
         self.snapshots = snapshots
         self._stop = threading.Event()
         self._loop: asyncio.AbstractEventLoop | None = None
@@ -146,7 +149,10 @@ class NetLink(Link):
                         hello["token"] = self.token
                     else:
                         hello["code"] = self.code or ""
-                        hello["name"] = self.name
+                        if self.names:
+                            hello["names"] = list(self.names)
+                        else:
+                            hello["name"] = self.name
                     await ws.send(P.encode(hello))
                     final = await self._session(ws)
                     delay = 0.25

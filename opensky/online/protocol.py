@@ -34,7 +34,7 @@ CLIENT_TYPES: dict[str, tuple[tuple[str, tuple[type, ...], bool], ...]] = {
                ("remote", _LIST, False), ("computer", _DICT, False), ("seed", _INT, False),
                ("away_after", (int, float, type(None)), False), ("away_level", _STR, False)),
     "hello": (("version", _INT, True), ("code", _STR, False), ("name", (str, type(None)), False),
-              ("token", _STR, False), ("snapshots", (bool,), False)),
+              ("names", _LIST, False), ("token", _STR, False), ("snapshots", (bool,), False)),
     "act": (("seq", _INT, True), ("action", _DICT, True)),
     "ping": (),
 }

@@ -283,7 +283,8 @@ class Host:
                 self.close(conn, "code")
                 return
             try:
-                token, seats = table.claim(msg.get("name"))
+                names = msg.get("names")
+                token, seats = table.claim_names(names) if names is not None else table.claim(msg.get("name"))
             except Refused as e:
                 self.send(conn, {"type": "bye", "reason": str(e)})
                 self.close(conn, "full")

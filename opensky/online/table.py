@@ -189,6 +189,23 @@ class Table:
         self.seats[i].token_hash = _hash(token)
         return token, [i]
 
+    def claim_names(self, names: Sequence[Any]) -> tuple[str, list[int]]:
+        """Claim several free remote seats by name at once, with one token (a
+        client where several people play hot-seat); all or none."""
+        if not names or len(names) > len(self.seats) or not all(isinstance(n, str) for n in names) \
+                or len(set(names)) != len(names):
+            raise Refused("'names' must name different seats of this table")
+        seats = []
+        for n in names:
+            i = self.seat_of(n)
+            if i is None or self.seats[i].kind != REMOTE or self.seats[i].token_hash is not None:
+                raise Refused("no free seat of that name at this table")
+            seats.append(i)
+        token = P.new_token()
+        for i in seats:
+            self.seats[i].token_hash = _hash(token)
+        return token, seats
+
     def claim_local(self) -> tuple[str, list[int]]:
         """The host's screen takes every local seat with one token."""
         token = P.new_token()

@@ -116,8 +116,8 @@ class TableStore:
         for table, applied in batch:
             rows += [("INSERT OR REPLACE INTO actions (code, idx, entry) VALUES (?, ?, ?)",
                       (table.code, a.index, json.dumps(table.entries[a.index]))) for a in applied]
-            if table.finished:
-                rows.append(("UPDATE tables SET finished = 1, updated = ? WHERE code = ?", (now, table.code)))
+            rows.append(("UPDATE tables SET finished = ?, updated = ? WHERE code = ?",
+                         (int(table.finished), now, table.code)))
         self._write(rows)
 
     def save_header(self, table: Table) -> None:
@@ -127,6 +127,35 @@ class TableStore:
         self._write([("DELETE FROM actions WHERE code = ?", (code,)), ("DELETE FROM tables WHERE code = ?", (code,))])
 
     # ------------------------------------------------------------ reading
+    def latest_unfinished(self) -> tuple[str, float] | None:
+        """The code and time of the unfinished table played last (no replay: cheap)."""
+        try:
+            row = self.db.execute("SELECT code, updated FROM tables WHERE finished = 0 "
+                                  "ORDER BY updated DESC LIMIT 1").fetchone()
+        except sqlite3.Error:
+            return None
+        if row is None or not isinstance(row[0], str) or not isinstance(row[1], (int, float)):
+            return None
+        return row[0], float(row[1])
+
+    def load_one(self, code: str) -> Table | None:
+        """One table, replayed (None, with the reason in ``problems``, if it cannot be)."""
+        self.problems = []
+        try:
+            row = self.db.execute("SELECT header FROM tables WHERE code = ?", (code,)).fetchone()
+            if row is None:
+                return None
+            entries = [e for (e,) in self.db.execute(
+                "SELECT entry FROM actions WHERE code = ? ORDER BY idx LIMIT ?", (code, MAX_LOG + 1))]
+            return from_rows(code, row[0], entries)
+        except TableDamaged as e:
+            self.problems.append(f"table {code[:8]}: {e}")
+        except (IllegalAction, SaveError) as e:
+            self.problems.append(f"table {code[:8]}: {one_line(str(e), 120)}")
+        except Exception as e:  # noqa: BLE001 - sqlite3.Error, anything a damaged row raises
+            self.problems.append(f"table {code[:8]}: damaged ({type(e).__name__})")
+        return None
+
     def load_all(self, finished: bool = False) -> list[Table]:
         """Every table the file holds (only unfinished ones unless ``finished``)."""
         self.problems = []

@@ -23,7 +23,7 @@ from typing import Any, Callable, Sequence
 
 from opensky.i18n import tr
 from opensky.online import wire
-from opensky.online.client import CLOSED, CONNECTED, Link
+from opensky.online.client import CLOSED, CONNECTED, FINAL, Link
 from opensky.online.games import GAMES
 from opensky.persistence.save import Seat
 from opensky.play.seats import BLUE_SKIES, GameSetup
@@ -96,8 +96,11 @@ class RemoteController:
         self.sent_at: float | None = None      # an act of ours not yet answered
         self.refused = ""                       # the host's last refusal, for the screen
         self.closed = ""                        # why the game cannot go on here ("" while it can)
+        self.paused = ""                        # why the host went away, while it may come back
         self.status = CONNECTED
         self.ending = False   # the host said the game is over (its last updates may still be queued)
+        #: the history a welcome announced: entries up to its seq (later ones come as updates)
+        self.history_to = self.seq
         for msg in backlog:
             self._take(msg)
 
@@ -162,20 +165,29 @@ class RemoteController:
         elif t == "history":
             start = msg.get("from")
             entries = msg.get("entries")
-            if not isinstance(start, int) or not isinstance(entries, list) or start != len(self.session.records):
-                return  # a history this screen has already (a reconnect)
-            for e in entries:
+            have = len(self.session.records)
+            if not isinstance(start, int) or not isinstance(entries, list) or not start <= have < start + len(entries):
+                return  # a part this screen has already (a reconnect sends the history again)
+            for e in entries[have - start:]:
+                if len(self.session.records) >= self.history_to:
+                    break
                 rec = self._record(e)
                 self.session.records.append(rec)
                 self.session.log.append(rec.action)
-        elif t == "welcome":   # back after a reconnect: the state now
+        elif t == "welcome":
+            # back after a dropped connection (or a host that restarted): the
+            # game as it is now; what was queued and not yet told is in the
+            # history that follows, for the log (it is not animated)
             seq = int(msg["seq"])
-            if seq > self.seq + len(self.queue):
-                self.queue.clear()
-                self.seq = seq
-                self._take_snapshots(msg)
-                self.session.state = self.views[self.mine[0] if self.mine else None]
+            self.queue.clear()
+            self.seq = seq
+            self._take_snapshots(msg)
+            self.session.state = self.views[self.mine[0] if self.mine else None]
+            del self.session.records[seq:], self.session.log[seq:]
+            self.history_to = seq
             self.sent_at = None
+            self.paused = ""
+            self.started = bool(msg.get("game", {}).get("started", self.started))
         elif t == "started":
             self.started = True
             info = msg.get("game")
@@ -199,8 +211,13 @@ class RemoteController:
             if not self.over and reason.startswith("the game is over"):
                 self.ending = True  # the last updates are still queued: the link closing next is no loss
                 return
-            if not self.over:
+            if not self.over and any(reason.startswith(f) for f in FINAL):
                 self.closed = reason
+            elif not self.over:
+                # any other bye (the host closing, say) is a dropped connection:
+                # the link tries again with its token, and a host that hosts the
+                # table again goes on here (``paused`` until it does)
+                self.paused = reason
 
     def release(self) -> list[Any] | None:
         """Tell the next queued update: the state moves on, the listeners hear its events."""
@@ -247,7 +264,8 @@ class RemoteController:
         return [p for p in self.mine if self.is_human(p)]
 
     def waiting_humans(self) -> list[int]:
-        if self.queue or self.sent_at is not None or self.closed or not self.started:
+        if (self.queue or self.sent_at is not None or self.closed or self.paused or not self.started
+                or self.status != CONNECTED):
             return []
         st = self.session.state
         if self.game.is_chance(st):

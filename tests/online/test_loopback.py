@@ -82,6 +82,36 @@ def test_whole_game_engine_bots(game: str, tmp_path: Path) -> None:
     arun(main())
 
 
+@pytest.mark.parametrize("game", ["opensky", "blue_skies"])
+def test_one_client_holds_two_seats(game: str, tmp_path: Path) -> None:
+    """People sharing a computer: one client claims Ann and Bo with one token
+    (``hello.names``), plays both, and sees both seats' secrets but never
+    Cy's; a claim naming a taken seat takes nothing."""
+    async def main() -> None:
+        async with serving(tmp_path / "tables.sqlite") as (host, uri):
+            names = NAMES[:3]
+            code = await create(uri, game, names, remote=names, seed=33)
+            table = host.tables[code]
+            pair, cy = Player(uri, seed=1, level="easy"), Player(uri, seed=2, level="easy")
+            await pair.connect(code=code, names=["Ann", "Bo"], snapshots=True)
+            w = await pair.until("welcome")
+            assert w["seats"] == ["Ann", "Bo"] and set(w["snapshots"]) == {"Ann", "Bo", ""}
+            assert table.seats_of_token(w["token"]) == [0, 1]
+            late = Player(uri, seed=9)
+            await late.connect(code=code, names=["Bo", "Cy"])       # Bo is taken: Cy is not claimed either
+            assert (await late.until("bye"))["reason"] == "no free seat of that name at this table"
+            assert table.seats[2].token_hash is None
+            await cy.connect(code=code, name="Cy", snapshots=True)
+            await cy.until("welcome")
+            await asyncio.gather(pair.play(), cy.play())
+            check_finished(table, [pair, cy])
+            truth = Truth(table)
+            truth.check(pair.frames)
+            truth.check(cy.frames)
+            assert any(m["type"] == "update" and m["action"].get("player") == "Bo" for _, m in pair.frames)
+    arun(main())
+
+
 @pytest.mark.parametrize("game,late", [("opensky", False), ("opensky", True), ("blue_skies", False),
                                        ("blue_skies", True)])
 def test_window_host_local_computer_and_remote_seats(game: str, late: bool, tmp_path: Path) -> None:

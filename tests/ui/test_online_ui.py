@@ -280,11 +280,11 @@ def _decide(g, rng: random.Random, seen: dict[str, int]) -> None:
     seen["decisions"] = seen.get("decisions", 0) + 1
 
 
-def play_online(apps, game: str, kinds: list[str], results: type) -> dict[str, int]:
+def play_online(apps, game: str, kinds: list[str], results: type, name: str = "") -> dict[str, int]:
     host, friend = apps
     lob = HostLobbyScene(host, setup_for(game, kinds), 120.0)
     host.push(lob)
-    js = join(friend, lob)
+    js = join(friend, lob, name=name)
     step(apps, until=lambda: lob.table.all_claimed())
     lob.start(False)
     step(apps, until=lambda: isinstance(host.stack.top, (OnlineGameScene, OnlineBSGameScene))
@@ -317,6 +317,14 @@ def test_whole_opensky_game_between_two_screens(apps):
 def test_whole_blue_skies_game_with_a_hot_seat_at_the_host(apps):
     seen = play_online(apps, BLUE_SKIES, ["human", "remote", "human"], BSResultsScene)
     assert seen["decisions"] > 40 and seen["handoff"] > 0  # two people at the host's screen take turns
+
+
+def test_two_friends_share_the_joined_computer(apps):
+    """The friend's screen holds two seats ("Sunway, Skylark" in the name
+    field: one token for both) and hands the screen over between them
+    (Blue Skies: before each person's decision, their hand is secret)."""
+    seen = play_online(apps, BLUE_SKIES, ["human", "remote", "remote"], BSResultsScene, name="Sunway, Skylark")
+    assert seen["decisions"] > 40 and seen["handoff"] > 0   # the host has one person: these are the friend's
 
 
 # ------------------------------------------------------------------ the menu, a closed link
@@ -370,3 +378,50 @@ def test_garbage_from_the_host_closes_the_game_in_words(apps):
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     friend.step(None, 0.05)
     assert isinstance(friend.stack.top, TitleScene)
+
+
+def test_continue_hosts_the_online_game_again_after_a_crash(apps, monkeypatch):
+    """The host's program stops mid-game (its table is in online.sqlite): the
+    title's Continue hosts it again on the same port, the friend's link comes
+    back by itself with its token, and the game goes on from where it was."""
+    import socket
+    with socket.socket() as sock:          # a port both hostings use, as 4477 would be
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    monkeypatch.setattr(L, "PORTS", (port,))
+    host, friend = apps
+    lob = HostLobbyScene(host, setup_for("opensky", ["human", "remote"]), 120.0)
+    host.push(lob)
+    join(friend, lob)
+    step(apps, until=lambda: lob.table.all_claimed())
+    lob.start(False)
+    step(apps, until=lambda: all(isinstance(a.stack.top, OnlineGameScene) for a in apps))
+    rng = random.Random(3)
+    seen: dict[str, int] = {}
+    step(apps, until=lambda: (_decide(host.stack.top, rng, seen), _decide(friend.stack.top, rng, seen),
+                              lob.table.seq > 12)[-1])
+    seq, code = lob.table.seq, lob.table.code
+    host.stack.top.hosting.stop()          # the host's program is gone (its table stays stored)
+    host.replace(TitleScene(host))
+    fg = friend.stack.top
+    step([friend], until=lambda: fg.closed_shown)
+    assert fg.closed_reason() == ("The host has closed the table.", "When the host opens the table again "
+                                  "(Continue on its title screen), the game goes on here by itself.")
+    assert fg.ctl.waiting_humans() == []
+    step([host], 0.2)
+    title = host.stack.top
+    assert title.hosted is not None and title.hosted[0] == code and title.b_cont.enabled
+    title.cont()
+    step(apps, until=lambda: isinstance(host.stack.top, OnlineGameScene)
+         and host.stack.top.ctl.status == "connected" and friend.stack.top.ctl.status == "connected"
+         and friend.stack.top.ctl.presence.get("Sunway") == "connected"
+         and host.stack.top.ctl.presence.get("Sunway") == "connected")
+    again = host.stack.top
+    assert again.ctl.code == code and again.ctl.seq >= seq
+    assert not friend.stack.top.closed_shown
+    end = time.monotonic() + 90
+    while not all(isinstance(a.stack.top, ResultsScene) for a in apps):   # and the game goes on to its end
+        assert time.monotonic() < end
+        for a in apps:
+            a.step([], 0.1)
+            _decide(a.stack.top, rng, seen)

@@ -52,10 +52,16 @@ def check(address: str, code: str, name: str) -> tuple[str, tuple[str, int] | No
         return tr("Type the join code: it is on the host's screen."), addr, None
     if c is None:
         return tr("A join code has 6 letters and digits, as the host's screen shows it (e.g. ACD 479)."), addr, None
-    n = name.strip()
-    if n and (len(n) > MAX_SEAT_NAME or unshowable(n) is not None):
-        return tr("That airline name cannot be used."), addr, c
+    for n in seat_names(name):
+        if len(n) > MAX_SEAT_NAME or unshowable(n) is not None:
+            return tr("That airline name cannot be used."), addr, c
     return "", addr, c
+
+
+def seat_names(text: str) -> list[str]:
+    """The airlines typed in the name field: one, or several separated by
+    commas (people sharing this computer take several seats, hot-seat)."""
+    return [n.strip() for n in text.split(",") if n.strip()][:5]
 
 
 class JoinScene(Scene):
@@ -75,8 +81,10 @@ class JoinScene(Scene):
                                    tooltip="The host's address, as the host's screen shows it")
         self.f_code = TextField(code, self._set_code, max_len=12, placeholder=CODE_EXAMPLE,
                                 tooltip="The join code on the host's screen")
-        self.f_name = TextField(name, self._set_name, max_len=MAX_SEAT_NAME, placeholder="Any free seat",
-                                tooltip="The airline you fly, if the host named one for you; empty: the first free seat")
+        self.f_name = TextField(name, self._set_name, max_len=5 * (MAX_SEAT_NAME + 2),
+                                placeholder="Any free seat (several: Sunway, Skylark)",
+                                tooltip="The airline you fly, if the host named one for you; empty: the first free seat; "
+                                        "several names, separated by commas, if you share this computer")
         self.b_back = Button("Back", self.back)
         self.b_connect = Button("Connect", self.connect, primary=True)
         self.b_cancel = Button("Cancel", self.cancel)
@@ -116,7 +124,9 @@ class JoinScene(Scene):
             return
         host, port = addr
         self.target = f"{host}:{port}"
-        self.arrival = Arrival(NetLink(host, port, code=code, name=self.name.strip() or None))
+        names = seat_names(self.name)
+        self.arrival = Arrival(NetLink(host, port, code=code, name=names[0] if len(names) == 1 else None,
+                                       names=names if len(names) > 1 else None))
         self.state = CONNECTING
         self.compose()
 

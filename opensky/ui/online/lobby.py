@@ -44,6 +44,8 @@ if TYPE_CHECKING:
 
 LOG = logging.getLogger("opensky.online")
 
+#: the window's tables, in the user data folder
+ONLINE_FILE = "online.sqlite"
 #: where the window's host listens (every address) and the ports it tries, in order
 ADDRESS = "0.0.0.0"
 PORTS: tuple[int, ...] = tuple(range(P.DEFAULT_PORT, 4491))
@@ -66,10 +68,50 @@ def table_for(setup: GameSetup, away_after: float | None) -> Table:
     return t
 
 
+def setup_of(table: Table) -> GameSetup:
+    """The New game setup a stored table was made from (its seats as they are now)."""
+    from opensky.persistence.save import Seat
+    seats = [Seat(x.name, x.color, x.shape, x.kind == LOCAL,
+                  None if x.kind == LOCAL else REMOTE_KIND if x.kind == REMOTE else x.level) for x in table.seats]
+    return GameSetup(board=table.board_ref, seats=seats, game=table.game.kind)
+
+
+def hosted_latest() -> tuple[str, float] | None:
+    """The unfinished table this computer hosted last: (code, time), or None."""
+    path = data_dir() / ONLINE_FILE
+    if not path.is_file():
+        return None
+    store, _ = open_store()
+    if store is None:
+        return None
+    try:
+        return store.latest_unfinished()
+    finally:
+        store.close()
+
+
+def resume_hosting(app: "App", code: str, address: str | None = None, ports: Sequence[int] | None = None) -> str:
+    """Host a stored table again (the lobby, or the game if it has begun),
+    on the same port as before if it is free (``PORTS`` in order: the
+    friends' links come back there by themselves); "" or why it cannot be."""
+    store, problem = open_store()
+    if store is None:
+        return problem
+    try:
+        table = store.load_one(code)
+        why = "; ".join(store.problems)
+    finally:
+        store.close()
+    if table is None:
+        return why or tr("the table is gone")
+    app.push(HostLobbyScene(app, setup_of(table), table.away_after, address, ports, resume=table))
+    return ""
+
+
 def open_store() -> tuple[TableStore | None, str]:
     """The window's table store, or None and why (the game is then not kept)."""
     try:
-        return TableStore(data_dir() / "online.sqlite"), ""
+        return TableStore(data_dir() / ONLINE_FILE), ""
     except (sqlite3.Error, OSError) as e:
         LOG.warning("online.sqlite cannot be opened: %s", e)
         return None, str(e)[:120]
@@ -94,8 +136,12 @@ class HostLobbyScene(Scene):
     port 0: any free one)."""
 
     def __init__(self, app: "App", setup: GameSetup, away_after: float | None = 120.0,
-                 address: str | None = None, ports: Sequence[int] | None = None) -> None:
+                 address: str | None = None, ports: Sequence[int] | None = None,
+                 resume: Table | None = None) -> None:
+        """``resume``: a table this computer hosted before (``resume_hosting``),
+        served again; a game already begun goes straight on."""
         super().__init__(app)
+        self.resume = resume
         self.setup = setup
         self.error = ""          #: why there is no table (the screen then offers only Back)
         self.note = ""           #: a problem that does not stop the game
@@ -119,7 +165,7 @@ class HostLobbyScene(Scene):
     # ------------------------------------------------------------ hosting
     def open(self, away_after: float | None, address: str, ports: Sequence[int]) -> None:
         try:
-            table = table_for(self.setup, away_after)
+            table = self.resume if self.resume is not None else table_for(self.setup, away_after)
         except IllegalAction as e:
             self.error = tr("This game cannot be hosted: {reason}", reason=str(e))
             return
@@ -136,6 +182,8 @@ class HostLobbyScene(Scene):
             return
         self.table, self.host, self.hosting = table, host, hosting
         hosting.call(host.add, table)
+        if table.started:   # resumed: the friends come back by themselves (their links retry with their tokens)
+            self.arrival = Arrival(LocalLink(hosting, table))
 
     def stop(self) -> None:
         if self.hosting is not None and not self.stopped:

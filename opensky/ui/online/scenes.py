@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from opensky.i18n import tr
+from opensky.i18n import N_, tr
 from opensky.online import protocol as P
 from opensky.online.client import CLOSED, RECONNECTING, HostThread
 from opensky.play.remote import RemoteController
@@ -123,11 +123,15 @@ class Online:
         return ""
 
     def closed_reason(self) -> tuple[str, str]:
-        return reason_text(self.ctl.closed, sentence=True)
+        if self.ctl.closed:
+            return reason_text(self.ctl.closed, sentence=True)
+        sentence, _ = reason_text(self.ctl.paused, sentence=True)
+        return sentence, tr("When the host opens the table again (Continue on its title screen), "
+                            "the game goes on here by itself.")
 
     @property
     def closed_shown(self) -> bool:
-        return bool(self.ctl.closed) and not self.ctl.over
+        return bool(self.ctl.closed or self.ctl.paused) and not self.ctl.over
 
     # ------------------------------------------------------------ leaving
     def leave(self) -> None:
@@ -214,7 +218,8 @@ class Online:
         S.draw_banner(surface, board, self.banner(), s)
         if self.closed_shown:
             sentence, detail = self.closed_reason()
-            S.draw_closed(surface, self.closed_panel, sentence, detail, s)
+            S.draw_closed(surface, self.closed_panel, sentence, detail, s,
+                          title=N_("The game cannot go on") if self.ctl.closed else N_("Waiting for the host"))
             self.back_button.draw(surface, s)
 
     def strip_tooltip(self) -> str:

@@ -178,14 +178,15 @@ def closed_layout(size: tuple[int, int], s: float) -> tuple[pygame.Rect, pygame.
     return panel, button
 
 
-def draw_closed(surface: pygame.Surface, panel: pygame.Rect, sentence: str, detail: str, s: float) -> None:
+def draw_closed(surface: pygame.Surface, panel: pygame.Rect, sentence: str, detail: str, s: float,
+                title: str = N_("The game cannot go on")) -> None:
     """The veil, the panel, its title and the reason (the button is a widget)."""
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((10, 16, 26, 160))
     surface.blit(veil, (0, 0))
     shadowed_panel(surface, panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
     x, y = panel.x + int(28 * s), panel.y + int(22 * s)
-    t = assets.text(tr("The game cannot go on"), int(T.TYPE.h2 * s), T.INK, "bold")
+    t = assets.text(tr(title), int(T.TYPE.h2 * s), T.INK, "bold")
     surface.blit(t, (x, y))
     y += t.get_height() + int(12 * s)
     body = assets.px(T.TYPE.body * s)

@@ -37,6 +37,15 @@ class NoticeDialog(MessageDialog):
         super().__init__(app, str(title), str(body), {str(k): str(v) for k, v in fields.items()})
 
 
+def _autosave_time() -> float:
+    """When the autosave was written (0 if there is none)."""
+    from opensky.persistence.store import autosave_path
+    try:
+        return autosave_path().stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 class TitleScene(Scene):
     def __init__(self, app: "App") -> None:
         super().__init__(app)
@@ -53,13 +62,17 @@ class TitleScene(Scene):
         self.b_settings = self.widgets.add(Button("Settings", self.settings))
         self.b_quit = self.widgets.add(Button("Quit", app.quit))
         self.bg: pygame.Surface | None = None
+        #: the unfinished online game hosted here last: (code, time), or None
+        self.hosted: tuple[str, float] | None = None
         #: a first start (no game, no tutorial yet): the tutorial is offered
         self.newcomer = False
         self.t = 0.0
         self.k, self.ty = app.scale, int(app.size[1] * 0.2)
 
     def enter(self) -> None:
-        has = saves_exist()
+        from opensky.ui.online.lobby import hosted_latest
+        self.hosted = hosted_latest()   # an online game this computer hosts, not finished
+        has = saves_exist() or self.hosted is not None
         self.b_cont.enabled = has
         self.b_cont.tooltip = N_("Resume the last game where it was") if has else N_("No game to continue yet")
         self.b_load.enabled = named_saves_exist()
@@ -150,6 +163,18 @@ class TitleScene(Scene):
         self.app.push(screen("new_game")(self.app))
 
     def cont(self) -> None:
+        """The last game played: the autosave's, or an online game hosted here if it is newer."""
+        if self.hosted is not None and self.hosted[1] >= _autosave_time():
+            from opensky.ui.online.lobby import resume_hosting
+            why = resume_hosting(self.app, self.hosted[0])
+            if why:
+                self.app.push(MessageDialog(self.app, N_("The game cannot be continued"),
+                                            N_("The online game hosted here cannot be opened ({problem})."),
+                                            {"problem": why}))
+            return
+        self.cont_saved()
+
+    def cont_saved(self) -> None:
         """Continue the autosaved game; when no copy of it can be read, say so
         (the damaged files are kept) and offer a new game."""
         from opensky.ui.scenes.saves import continue_latest
