@@ -71,8 +71,8 @@ def table_for(setup: GameSetup, away_after: float | None) -> Table:
 def setup_of(table: Table) -> GameSetup:
     """The New game setup a stored table was made from (its seats as they are now)."""
     from opensky.persistence.save import Seat
-    seats = [Seat(x.name, x.color, x.shape, x.kind == LOCAL,
-                  None if x.kind == LOCAL else REMOTE_KIND if x.kind == REMOTE else x.level) for x in table.seats]
+    seats = [Seat(x.name, x.color, x.shape, x.kind == LOCAL, REMOTE_KIND if x.kind == REMOTE else x.level)
+             for x in table.seats]
     return GameSetup(board=table.board_ref, seats=seats, game=table.game.kind)
 
 

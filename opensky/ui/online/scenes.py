@@ -233,8 +233,6 @@ class Online:
     controls_shown: bool
 
     if TYPE_CHECKING:
-        def compose_widgets(self) -> None: ...
-
         def telling(self) -> bool: ...
 
 
