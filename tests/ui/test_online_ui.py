@@ -162,7 +162,8 @@ def test_lobby_shows_code_addresses_and_seats_then_starts(apps):
     # a friend claims the Remote seat with a link of their own
     link = NetLink("127.0.0.1", lob.port, code=code.lower(), name=None)
     try:
-        step([host], until=lambda: lob.seat_rows()[1][3] == "joined")
+        # (the host's thread claims the seat between two frames: the buttons follow at the next)
+        step([host], until=lambda: lob.seat_rows()[1][3] == "joined" and lob.b_start.enabled)
         assert lob.b_start.enabled and not lob.b_fill.visible
         click(host, lob.b_start.rect.center)
         step([host], until=lambda: isinstance(host.stack.top, OnlineGameScene))
