@@ -119,6 +119,8 @@ class Settings:
     #: Online games hosted here: after how long a computer plays for a
     #: friend who is away (``AWAY_CHOICES``).
     online_away: str = "2"
+    #: The host address last joined (Join game offers it again).
+    last_join: str = ""
 
     def clamp(self, max_window: tuple[int, int] = MAX_WINDOW) -> "Settings":
         """Keep every value in its range, each on its own (a hand-edited file
@@ -178,6 +180,9 @@ def _check(name: str, v: Any, default: Any, max_window: tuple[int, int]) -> Any:
         return v if isinstance(v, str) and v in GAMES else default
     if name == "online_away":
         return v if isinstance(v, str) and v in AWAY_CHOICES else default
+    if name == "last_join":
+        from opensky.online.protocol import split_address
+        return v if isinstance(v, str) and split_address(v) is not None else default
     return default
 
 

@@ -19,6 +19,7 @@ import threading
 from typing import Any, Callable
 
 from opensky.online import protocol as P
+from opensky.online.protocol import split_address
 from opensky.online.server import Host, LocalConn, run
 from opensky.online.table import Table
 
@@ -61,31 +62,6 @@ class Link:
     def _status(self, status: str, error: str = "") -> None:
         self.status, self.error = status, error
         self.inbox.put(status_msg(status, error))
-
-
-def split_address(text: str) -> tuple[str, int] | None:
-    """``host``, ``host:port`` or ``[v6]:port`` as (host, port), or None."""
-    text = text.strip()
-    if not text or len(text) > 255 or any(ch.isspace() for ch in text):
-        return None
-    host, port = text, P.DEFAULT_PORT
-    if text.startswith("["):
-        end = text.find("]")
-        if end < 0:
-            return None
-        host, rest = text[1:end], text[end + 1:]
-        if rest:
-            if not rest.startswith(":") or not rest[1:].isdigit():
-                return None
-            port = int(rest[1:])
-    elif text.count(":") == 1:
-        host, _, p = text.partition(":")
-        if not p.isdigit():
-            return None
-        port = int(p)
-    if not host or not 0 < port < 65536:
-        return None
-    return host, port
 
 
 class NetLink(Link):

@@ -69,6 +69,31 @@ def normal_code(text: Any) -> str | None:
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"))
 
 
+def split_address(text: str) -> tuple[str, int] | None:
+    """``host``, ``host:port`` or ``[v6]:port`` as (host, port), or None."""
+    text = text.strip()
+    if not text or len(text) > 255 or any(ch.isspace() for ch in text):
+        return None
+    host, port = text, DEFAULT_PORT
+    if text.startswith("["):
+        end = text.find("]")
+        if end < 0:
+            return None
+        host, rest = text[1:end], text[end + 1:]
+        if rest:
+            if not rest.startswith(":") or not rest[1:].isdigit():
+                return None
+            port = int(rest[1:])
+    elif text.count(":") == 1:
+        host, _, p = text.partition(":")
+        if not p.isdigit():
+            return None
+        port = int(p)
+    if not host or not 0 < port < 65536:
+        return None
+    return host, port
+
+
 def encode(msg: dict[str, Any]) -> str:
     return _ENCODER.encode(msg)
 
@@ -153,4 +178,4 @@ def parse_from_host(raw: str | bytes, limit: int = 8 * 1024 * 1024) -> dict[str,
 
 __all__ = ["AWAY", "CLIENT_TYPES", "CODE_ALPHABET", "COMPUTER", "CONNECTED", "DEFAULT_PORT", "HOST_TYPES",
            "MAX_BYTES", "ProtocolError", "RATE_PER_SECOND", "VERSION", "encode", "load", "new_code", "new_token",
-           "normal_code", "parse", "parse_from_host"]
+           "normal_code", "parse", "parse_from_host", "split_address"]

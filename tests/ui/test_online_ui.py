@@ -426,3 +426,26 @@ def test_continue_hosts_the_online_game_again_after_a_crash(apps, monkeypatch):
         for a in apps:
             a.step([], 0.1)
             _decide(a.stack.top, rng, seen)
+
+
+def test_join_offers_the_address_joined_last_time(apps):
+    """The address a friend joined is remembered (settings.json) and offered
+    again; a hand-edited value that is not an address is dropped on load."""
+    import json
+    from opensky import settings as S
+    _, friend = apps
+    js = JoinScene(friend, "192.168.1.20:4480", "ACD479", "")
+    friend.push(js)
+    js.connect()
+    js.cancel()
+    assert friend.settings.last_join == "192.168.1.20:4480"
+    assert S.load().last_join == "192.168.1.20:4480"
+    again = JoinScene(friend)
+    assert again.address == "192.168.1.20:4480" and again.code == ""
+    from opensky.userdirs import config_dir
+    path = config_dir() / S.FILE
+    data = json.loads(path.read_text())
+    for bad in ("no spaces allowed", 4480, "x" * 300, "h:99999"):
+        data["last_join"] = bad
+        path.write_text(json.dumps(data))
+        assert S.load().last_join == ""

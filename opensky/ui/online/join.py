@@ -70,6 +70,8 @@ class JoinScene(Scene):
         super().__init__(app)
         name = name or ""
         code = code.upper()
+        if not address:
+            address = getattr(app.settings, "last_join", "")   # the host joined last time
         self.address, self.code, self.name = address, code, name
         self.state = FORM
         self.error = ""
@@ -124,6 +126,9 @@ class JoinScene(Scene):
             return
         host, port = addr
         self.target = f"{host}:{port}"
+        if self.app.settings.last_join != self.address.strip():
+            self.app.settings.last_join = self.address.strip()
+            self.app.save_settings()
         names = seat_names(self.name)
         self.arrival = Arrival(NetLink(host, port, code=code, name=names[0] if len(names) == 1 else None,
                                        names=names if len(names) > 1 else None))
