@@ -31,17 +31,7 @@ def player_view(s: "BSState", p: int) -> "BSState":
         if s.viewer != p:
             raise ValueError("a view cannot be turned into another player's view")
         return s.copy()
-    v = s.copy()
-    unknown = v.deck[:]
-    for q in range(v.P):
-        if q != p:
-            for c in v.hands[q]:
-                unknown[c] += 1
-            v.hands[q] = []
-    v.deck = [0] * len(unknown)
-    v.viewer = p
-    v.unknown = unknown
-    return v
+    return _hidden(s, p)
 
 
 def spectator_view(s: "BSState") -> "BSState":
@@ -53,14 +43,21 @@ def spectator_view(s: "BSState") -> "BSState":
         if s.viewer != SPECTATOR:
             raise ValueError("a player's view cannot be turned into a spectator's view")
         return s.copy()
+    return _hidden(s, SPECTATOR)
+
+
+def _hidden(s: "BSState", viewer: int) -> "BSState":
+    """A copy of ``s`` with every hand but ``viewer``'s a count and the deck a
+    count (``unknown``: the deck and those hands together)."""
     v = s.copy()
     unknown = v.deck[:]
     for q in range(v.P):
-        for c in v.hands[q]:
-            unknown[c] += 1
-        v.hands[q] = []
+        if q != viewer:
+            for c in v.hands[q]:
+                unknown[c] += 1
+            v.hands[q] = []
     v.deck = [0] * len(unknown)
-    v.viewer = SPECTATOR
+    v.viewer = viewer
     v.unknown = unknown
     return v
 

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 import collections
-import json
 import logging
 import time
 from concurrent.futures import ThreadPoolExecutor
@@ -421,9 +420,6 @@ class Host:
                 self.send(c, {"type": "bye", "reason": "the game is over"})
             self.forget_if_done(table)
 
-    def update_for(self, table: Table, conn: Conn, a: Applied) -> dict[str, Any]:
-        """One connection's ``update`` for the action just applied, as an object (tests)."""
-        return dict(json.loads(StepFrames(table, a).frame(conn.seats, conn.snapshots)))
 
     def advance(self, table: Table) -> None:
         """Chance steps and quick computers now; a searching computer in the worker."""

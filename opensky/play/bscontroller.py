@@ -33,12 +33,10 @@ from opensky.blueskies.legal import Combos
 from opensky.blueskies.session import BSSession
 from opensky.blueskies.state import BSState
 from opensky.blueskies.view import player_view, spectator_view
-from opensky.i18n import tr
 from opensky.persistence.bssave import LoadedBSGame, chance_rng
 from opensky.persistence.save import SaveError, Seat
-from opensky.persistence.store import write_autosave
+from opensky.play.base import LocalController
 from opensky.play.seats import BLUE_SKIES, GameSetup
-from opensky.rules.errors import IllegalAction
 
 Listener = Callable[[Action, list[Event]], None]
 
@@ -57,7 +55,7 @@ Listener = Callable[[Action, list[Event]], None]
 UNDOABLE_EVENTS: frozenset[type] = frozenset({E.GatePlaced, E.GateBoughtOut, E.CubesSplit, E.PassengersDrawn})
 
 
-class BSController:
+class BSController(LocalController):
     def __init__(self, setup: GameSetup, loaded: LoadedBSGame | None = None, autosave: bool = True):
         self.setup = setup
         self.autosave = autosave
@@ -115,19 +113,6 @@ class BSController:
             view = views[player] = spectator_view(st) if player is None else player_view(st, player)
         return view
 
-    def seat_infos(self) -> list[Seat]:
-        """The seats as a save keeps them (copies: the save never shares them)."""
-        return [Seat(s.name, s.color, s.shape, s.human, s.bot) for s in self.setup.seats]
-
-    def is_human(self, p: int) -> bool:
-        return p not in self.bots
-
-    def humans(self) -> list[int]:
-        return [i for i in range(self.session.state.P) if self.is_human(i)]
-
-    def waiting_humans(self) -> list[int]:
-        return [p for p in self.session.state.actors if self.is_human(p)]
-
     def legal(self, player: int) -> Sequence[Action]:
         """The legal actions of ``player`` now.  A sequence, not always a
         list: the assistance choice is listed lazily (``legal.Combos``)."""
@@ -137,41 +122,6 @@ class BSController:
     def event_kinds(self) -> list[frozenset[str]]:
         """The kinds (class names) of the events each action of the log made."""
         return [frozenset(type(e).__name__ for e in r.events) for r in self.session.records]
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action, autosave, and tell the listeners what happened
-        (the true events: a listener showing them seals them for its viewer)."""
-        ev = self.session.apply(action)
-        self.save()
-        for f in self.listeners:
-            f(action, ev)
-        return ev
-
-    def save(self) -> None:
-        if not self.autosave:
-            return
-        try:
-            write_autosave(self.session, self.seat_infos())
-            self.save_error = ""
-        except OSError as e:
-            # the previous good copy is untouched; keep playing and say so
-            self.save_error = f"Autosave failed ({e.strerror or e}); the previous save is kept."
-
-    def refusal(self, action: Action) -> str:
-        """Why the engine refuses ``action`` now, in its own words."""
-        try:
-            self.session.state.copy().apply(action)
-        except IllegalAction as e:  # the engine's own words
-            return str(e)
-        return tr("That is not possible now.")
-
-    def try_apply(self, action: Action) -> str | None:
-        """Apply, or return the engine's refusal message."""
-        try:
-            self.apply(action)
-        except IllegalAction as e:
-            return str(e)
-        return None
 
     # ---------------------------------------------------------------- chance
     def chance_pending(self) -> bool:

@@ -16,16 +16,14 @@ from typing import Callable
 from opensky.ai import make_bot
 from opensky.ai.base import Bot, BotFailure, safe_choose
 from opensky.board.loader import load_board
-from opensky.i18n import tr
-from opensky.persistence.save import LoadedGame, SaveError, Seat
-from opensky.persistence.store import write_autosave
+from opensky.persistence.save import LoadedGame, SaveError
 from opensky.rules import events as E
 from opensky.rules.actions import BID, CHANCE_TYPES, Action
-from opensky.rules.errors import IllegalAction
 from opensky.rules.events import Event
 from opensky.rules.session import Session
 from opensky.rules.state import GameState
 from opensky.rules.view import player_view
+from opensky.play.base import LocalController
 from opensky.play.seats import GameSetup
 
 Listener = Callable[[Action, list[Event]], None]
@@ -38,7 +36,9 @@ UNDOABLE_EVENTS = frozenset({
 })
 
 
-class Controller:
+class Controller(LocalController):
+    session: Session
+
     def __init__(self, setup: GameSetup, loaded: LoadedGame | None = None, autosave: bool = True):
         self.setup = setup
         self.autosave = autosave
@@ -96,19 +96,6 @@ class Controller:
             view = views[player] = player_view(st, player)
         return view
 
-    def seat_infos(self) -> list[Seat]:
-        """The seats as a save keeps them (copies: the save never shares them)."""
-        return [Seat(s.name, s.color, s.shape, s.human, s.bot) for s in self.setup.seats]
-
-    def is_human(self, p: int) -> bool:
-        return p not in self.bots
-
-    def humans(self) -> list[int]:
-        return [i for i in range(self.session.state.P) if self.is_human(i)]
-
-    def waiting_humans(self) -> list[int]:
-        return [p for p in self.session.state.actors if self.is_human(p)]
-
     def legal(self, player: int) -> list[Action]:
         return self.session.state.legal_actions(player)
 
@@ -116,40 +103,6 @@ class Controller:
     def event_kinds(self) -> list[frozenset[str]]:
         """The kinds of events each action of the log made (from the records)."""
         return [frozenset(e.kind for e in r.events) for r in self.session.records]
-
-    def apply(self, action: Action) -> list[Event]:
-        """Apply a legal action, autosave, and tell the listeners what happened."""
-        ev = self.session.apply(action)
-        self.save()
-        for f in self.listeners:
-            f(action, ev)
-        return ev
-
-    def save(self) -> None:
-        if not self.autosave:
-            return
-        try:
-            write_autosave(self.session, self.seat_infos())
-            self.save_error = ""
-        except OSError as e:
-            # the previous good copy is untouched; keep playing and say so
-            self.save_error = f"Autosave failed ({e.strerror or e}); the previous save is kept."
-
-    def refusal(self, action: Action) -> str:
-        """Why the engine refuses ``action`` now, in its own words."""
-        try:
-            self.session.state.copy().apply(action)
-        except IllegalAction as e:  # the engine's own words
-            return str(e)
-        return tr("That is not possible now.")
-
-    def try_apply(self, action: Action) -> str | None:
-        """Apply, or return the engine's refusal message."""
-        try:
-            self.apply(action)
-        except IllegalAction as e:
-            return str(e)
-        return None
 
     # ---------------------------------------------------------------- undo
     def can_undo(self) -> bool:

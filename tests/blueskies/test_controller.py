@@ -360,7 +360,7 @@ def test_undo_is_saved_too() -> None:
 
 def test_autosave_failure_is_reported_not_raised(monkeypatch: pytest.MonkeyPatch) -> None:
     c = BSController(setup())
-    import opensky.play.bscontroller as bc
+    import opensky.play.base as bc   # where both controllers' autosave lives
 
     def boom(*a: Any) -> None:
         raise OSError(28, "No space left on device")

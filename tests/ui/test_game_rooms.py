@@ -13,6 +13,7 @@ import pygame
 
 import opensky.ui
 import opensky.play.controller as controller_module
+import opensky.play.base as controller_base
 from opensky.rules.actions import ACTION_TYPES, BID, CHOOSE_OD, PLACE_HUB, PLACE_PLANE, ROLL_DICE, Action
 from opensky.rules.constants import CALLSIGN_INDEX
 from opensky.rules.state import GameState
@@ -211,6 +212,10 @@ def _sealed(st: GameState) -> bool:
     return not st.revealed and any(st.submitted)
 
 
+#: the controller's own modules (its shared base included): they alone may read the full state
+_CONTROLLER_FILES = {controller_module.__file__, controller_base.__file__}
+
+
 class _Watched:
     """A session whose state only the controller itself may read while a bid
     is sealed (it makes the views); anybody else reading it fails."""
@@ -220,7 +225,7 @@ class _Watched:
 
     def __getattr__(self, name: str) -> Any:
         value = getattr(self._session, name)
-        if name == "state" and _sealed(value) and sys._getframe(1).f_code.co_filename != controller_module.__file__:
+        if name == "state" and _sealed(value) and sys._getframe(1).f_code.co_filename not in _CONTROLLER_FILES:
             raise AssertionError("the game screen read the full state while a bid is sealed")
         return value
 
