@@ -117,6 +117,42 @@ class Stats:
     errors: list[str] = field(default_factory=list)
 
 
+#: how a client reads an update: "header" (its type, seq, action and legal:
+#: all a bot acts and times from; the state JSON, a screen's business, is not
+#: turned into objects) or "full" (json.loads of every frame, as a screen does)
+PARSE = "header"
+_DEC = json.JSONDecoder()
+_UPDATE = '{"type":"update","seq":'
+
+
+def update_fields(raw: str | bytes) -> dict | None:
+    """An update's type, seq, action, legal and legal_count, decoded from
+    their places in the frame; None (parse it whole) if the frame is not an
+    update in the host's shape: ``{"type":"update","seq":..,"action":{..},
+    ..,"legal":[..],"legal_count":N}`` (a compact JSON text has ``"legal":``
+    unescaped only as a key, and only the top level's is followed by
+    ``,"legal_count":N`` and the closing brace)."""
+    if not isinstance(raw, str) or not raw.startswith(_UPDATE):
+        return None
+    try:
+        seq, i = _DEC.raw_decode(raw, len(_UPDATE))
+        if not raw.startswith(',"action":', i):
+            return None
+        action, _ = _DEC.raw_decode(raw, i + 10)
+        j = raw.rfind(',"legal":')
+        if j <= i:
+            return None
+        legal, k = _DEC.raw_decode(raw, j + 9)
+        if not raw.startswith(',"legal_count":', k):
+            return None
+        count, m = _DEC.raw_decode(raw, k + 15)
+    except ValueError:
+        return None
+    if m != len(raw) - 1 or raw[m] != "}" or not isinstance(legal, list) or not isinstance(action, dict):
+        return None
+    return {"type": "update", "seq": seq, "action": action, "legal": legal, "legal_count": count}
+
+
 async def seat(uri: str, table: int, game: str, code: str, name: str, rng: random.Random, stats: Stats,
                think: float) -> None:
     """One thin client: a reader that timestamps every frame as it comes,
@@ -157,7 +193,7 @@ async def seat(uri: str, table: int, game: str, code: str, name: str, rng: rando
             try:
                 async for raw in ws:
                     now = time.perf_counter()
-                    msg = json.loads(raw)
+                    msg = (update_fields(raw) if PARSE == "header" else None) or json.loads(raw)
                     t = msg["type"]
                     if t == "update":
                         state["seq"] = msg["seq"]
@@ -175,7 +211,8 @@ async def seat(uri: str, table: int, game: str, code: str, name: str, rng: rando
                     elif t == "welcome":
                         state["seq"], state["last"] = msg["seq"], msg
                         state["started"] = msg["game"].get("started", True) is True
-                    elif t == "started":
+                    elif t == "started":   # play begins: its legal list is the first to answer
+                        state["seq"], state["last"] = msg["seq"], msg
                         state["started"] = True
                     elif t == "refused":
                         stats.refused += 1
@@ -185,7 +222,8 @@ async def seat(uri: str, table: int, game: str, code: str, name: str, rng: rando
                         break
                     else:
                         continue
-                    wake.set()
+                    if t != "update" or msg["legal"]:   # an update with nothing to answer: the actor sleeps on
+                        wake.set()
             finally:
                 state["over"] = True
                 wake.set()
@@ -257,6 +295,9 @@ def report(stats: Stats, window: float, cpu: float, server: Server, tables: int)
     print(f"  connections open at most {stats.peak_open}; server CPU {cpu / window * 100:.0f}% of a core "
           f"(clients {stats.client_cpu / window * 100:.0f}%); "
           f"server RSS {server.rss_kb() / 1024:.1f} MB (peak {server.rss_kb('VmHWM') / 1024:.1f} MB)")
+    if stats.steps and stats.updates:
+        print(f"  CPU per step: server {cpu / stats.steps * 1e3:.2f} ms per client's step applied; "
+              f"clients {stats.client_cpu / stats.updates * 1e3:.3f} ms per update received")
     if stats.errors:
         print(f"  problems: {len(stats.errors)}, e.g. {stats.errors[0]}")
     return p95
@@ -294,8 +335,12 @@ def main() -> int:
     ap.add_argument("--data", default="", help="keep the server's data folder here")
     ap.add_argument("--shm", action="store_true",
                     help="the throw-away data folder in /dev/shm (memory: no disk syncs), to tell disk from CPU")
+    ap.add_argument("--parse", choices=["header", "full"], default="header",
+                    help="a client reads of an update only what a bot needs (default), or parses it whole")
     ap.add_argument("--profile", default="", help="write the server's cProfile here and print its top functions")
     a = ap.parse_args()
+    global PARSE
+    PARSE = a.parse
     tables = a.tables if a.tables is not None else (LIMIT_TABLES if a.capacity else 50)
     think = a.think if a.think is not None else (0.5 if a.capacity else 0.0)
     tmp = None
@@ -308,7 +353,7 @@ def main() -> int:
     ok = True
     try:
         print(f"serve pid {server.proc.pid} at {server.uri}; clients think {think:g} s per decision; "
-              f"games: {a.game}; data in {data}")
+              f"games: {a.game}; clients parse updates: {a.parse}; data in {data}")
         if a.capacity:
             per = asyncio.run(idle_memory(server, tables))
             worst = max(per.values())

@@ -166,3 +166,20 @@ def region_values(s: "BSState", p: int) -> list[int]:
             for r in ap.regions:
                 out[r] += n * ap.gate_value
     return out
+
+
+def all_region_values(s: "BSState") -> list[list[int]]:
+    """``region_values`` of every player at once (one pass over the airports)."""
+    regions = len(s.board.regions)
+    out = [[0] * regions for _ in range(s.P)]
+    airports = s.board.airports
+    for a, owners in enumerate(s.gates):
+        if not owners:
+            continue
+        ap = airports[a]
+        for o in owners:
+            if o >= 0:
+                row = out[o]
+                for r in ap.regions:
+                    row[r] += ap.gate_value
+    return out

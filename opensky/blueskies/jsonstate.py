@@ -48,29 +48,38 @@ def waiting_for(s: "BSState") -> dict[str, Any] | None:
     return {"decision": d, "purpose": s.card_purpose, "player": s.names[q] if q is not None else None}
 
 
-def to_json(s: "BSState") -> dict[str, Any]:
+def airport_json(s: "BSState", a: int) -> dict[str, Any]:
+    """Airport ``a``'s entry of ``airports``: its gates (owner and cubes) and its waiting cubes."""
+    names = s.names
+    return {
+        "gates": [{"owner": LOCAL_NAME if o == LOCAL else names[o], "cubes": c}
+                  for o, c in zip(s.gates[a], s.cubes[a])],
+        "waiting": s.waiting[a],
+    }
+
+
+def to_json(s: "BSState", airports: bool = True) -> dict[str, Any]:
+    """The state JSON.  ``airports=False`` leaves the ``airports`` value None,
+    for a caller that puts it together airport by airport (``airport_json``),
+    e.g. the online host, which keeps each airport's text from step to step."""
     codes = s.board.codes
-    airports = {}
-    for a, code in enumerate(codes):
-        airports[code] = {
-            "gates": [{"owner": LOCAL_NAME if o == LOCAL else s.names[o], "cubes": c}
-                      for o, c in zip(s.gates[a], s.cubes[a])],
-            "waiting": s.waiting[a],
-        }
+    airports_out = {code: airport_json(s, a) for a, code in enumerate(codes)} if airports else None
     players = []
+    incomes = G.incomes(s)
+    values = G.all_region_values(s)
+    region_ids = [r.id for r in s.board.regions]
     for q in range(s.P):
         hidden = s.viewer is not None and s.viewer != q
-        rv = G.region_values(s, q)
         players.append({
             "name": s.names[q],
             "score": s.score[q],
-            "income": G.income(s, q),
+            "income": incomes[q],
             "gates_left": s.gates_left[q],
             "gates_placed": G.gates_placed(s, q),
             "hand": None if hidden else _cards(s, s.hands[q]),
             "hand_count": s.hand_count[q],
             "special_used": s.special_used[q],
-            "region_values": {r.id: rv[i] for i, r in enumerate(s.board.regions)},
+            "region_values": dict(zip(region_ids, values[q])),
             "final": s.final[q] if s.final is not None else None,
         })
     return {
@@ -84,7 +93,7 @@ def to_json(s: "BSState") -> dict[str, Any]:
         "game_over": s.game_over,
         "end_reason": list(s.end_reason) if s.end_reason is not None else None,
         "gate_spaces": s.spaces,
-        "airports": airports,
+        "airports": airports_out,
         "bag": {"red": s.red, "green": s.green},
         "deck_count": s.deck_count,
         "deck": None if s.viewer is not None else _multiset(s, s.deck),

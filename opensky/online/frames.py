@@ -13,31 +13,32 @@ own methods (``Table.public_action``, ``Game.seal``), never guessed here.
 """
 from __future__ import annotations
 
-import json
 from typing import Any, Sequence
 
 from opensky.blueskies.events import CardDrawn
-from opensky.blueskies.view import hand_codes, spectator_view
+from opensky.blueskies.view import hand_codes
+from opensky.online.statetext import ENCODE, SpectatorText, StateText
 from opensky.online.table import Applied, Table
 from opensky.play.seats import BLUE_SKIES
 
 
 #: one encoder for every part (``json.dumps`` with options makes a new one per call)
-_enc = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+_enc = ENCODE
 
 
 class StepFrames:
     """The ``update`` frames of one applied action (the table as it is right after it)."""
 
-    def __init__(self, table: Table, applied: Applied):
+    def __init__(self, table: Table, applied: Applied, text: StateText | None = None):
         self.table = table
+        #: the table's state text, kept from step to step (a fresh one: nothing kept)
+        self.text = text if text is not None else StateText()
         self.applied = applied
         self.seq = applied.index + 1
         self.scores = _enc(list(table.session.records[applied.index].scores))
         self._parts: dict[Any, str] = {}
-        self._pub: dict[str, Any] | None = None
-        self._around: tuple[str, str, str] = ("", "", "")
-        self._players: list[str] = []
+        self._pub: SpectatorText | None = None
+        self._waiting_for: list[int] | None = None
 
     # ------------------------------------------------------------ shared parts
     def _cached(self, key: Any, make: Any) -> str:
@@ -74,33 +75,34 @@ class StepFrames:
     def view_text(self, seats: Sequence[int]) -> str:
         t = self.table
         if t.game.kind != BLUE_SKIES:
-            return self._cached("view", lambda: _enc(t.state.to_json()))
-        waiting = [p for p in seats if p in t.waiting_for()]
+            return self._cached("view", lambda: self.text.opensky(t.state))
+        waiting = [p for p in seats if p in self._waiting()]
         first = (waiting[:1] or list(seats)[:1])
         if not first:
-            return self._cached("spectator", lambda: _enc(spectator_view(t.state).to_json()))
+            return self._cached("spectator", lambda: self._spectator().text())
         p = first[0]
         return self._cached(("view", p), lambda: self._bs_view(p))
 
+    def _waiting(self) -> list[int]:
+        if self._waiting_for is None:
+            self._waiting_for = self.table.waiting_for()
+        return self._waiting_for
+
+    def _spectator(self) -> SpectatorText:
+        if self._pub is None:
+            self._pub = self.text.blueskies(self.table.state)
+        return self._pub
+
     def _bs_view(self, p: int) -> str:
         """Blue Skies' view of seat p: the spectator's with p's name as the
-        viewer and p's own hand in it (the spectator's JSON is encoded once
-        a step, around the two places a seat's view differs)."""
+        viewer and p's own hand in it (the spectator's JSON is made once a
+        step, around the two places a seat's view differs)."""
         st = self.table.state
-        if self._pub is None:
-            pub = self._pub = spectator_view(st).to_json()
-            keys = list(pub)
-            cut_v, cut_p = keys.index("view"), keys.index("players")
-            part = [f"{_enc(k)}:{_enc(pub[k])}" for k in keys]
-            self._around = ("{" + "".join(x + "," for x in part[:cut_v]) + '"view":',
-                            "".join("," + x for x in part[cut_v + 1:cut_p]) + ',"players":[',
-                            "]" + "".join("," + x for x in part[cut_p + 1:]) + "}")
-            self._players = [_enc(pl) for pl in pub["players"]]
+        pub = self._spectator()
         # the spectator's entry for p shows its hand as null, once: put the hand there
-        own = self._players[p].replace('"hand":null', '"hand":' + _enc(hand_codes(st, p)), 1)
-        players = self._players[:p] + [own] + self._players[p + 1:]
-        head, middle, tail = self._around
-        return head + _enc(st.names[p]) + middle + ",".join(players) + tail
+        own = pub.players[p].replace('"hand":null', '"hand":' + _enc(hand_codes(st, p)), 1)
+        players = pub.players[:p] + [own] + pub.players[p + 1:]
+        return pub.head + _enc(st.names[p]) + pub.middle + ",".join(players) + pub.tail
 
     # ------------------------------------------------------------ a connection's frame
     def frame(self, seats: Sequence[int], snapshots: bool) -> str:

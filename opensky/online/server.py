@@ -26,12 +26,15 @@ from opensky.ai.base import safe_choose
 from opensky.online import protocol as P
 from opensky.online.table import LOCAL, MAX_ADVANCE, REMOTE, Applied, Refused, Table
 from opensky.online.frames import StepFrames
+from opensky.online.statetext import StateText
 from opensky.online.tablestore import TableStore
 from opensky.rules.errors import IllegalAction
 
 LOG = logging.getLogger("opensky.online")
 #: a connection whose unsent updates pile up past this is too slow: closed
 MAX_QUEUE = 2000
+#: bytes a connection's socket may hold unsent and still take frames at once (else they queue)
+WRITE_NOW = 256 * 1024
 #: the largest piece of history sent in one frame (entries)
 HISTORY_CHUNK = 40
 #: seconds between the checks for away seats
@@ -52,6 +55,11 @@ class Conn:
     def deliver(self, text: str) -> None:
         raise NotImplementedError
 
+    def deliver_many(self, texts: list[str]) -> None:
+        """Several frames, in order (a turn of the host's loop sends them together)."""
+        for text in texts:
+            self.deliver(text)
+
     def close(self, reason: str) -> None:
         raise NotImplementedError
 
@@ -63,18 +71,50 @@ class Conn:
 
 
 class WSConn(Conn):
+    """A WebSocket client.  Frames are written to the socket at once, all
+    the frames of a turn of the loop in one write, while nothing waits
+    before them and the socket takes them (``WRITE_NOW``); else they wait
+    in the queue of the writer task, which waits for the socket (a slow
+    client never holds up the others, and one too far behind is closed)."""
+
     def __init__(self, ws: Any):
+        from websockets.protocol import State
         super().__init__()
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self._open = State.OPEN
 
     def deliver(self, text: str) -> None:
+        self.deliver_many([text])
+
+    def deliver_many(self, texts: list[str]) -> None:
         if self.closed:
             return
-        if self.queue.qsize() > MAX_QUEUE:
+        if self.queue.empty() and self._write_now(texts):
+            return
+        if self.queue.qsize() + len(texts) > MAX_QUEUE:
             self.close("too slow")
             return
-        self.queue.put_nowait(text)
+        for text in texts:
+            self.queue.put_nowait(text)
+
+    def _write_now(self, texts: list[str]) -> bool:
+        """Frame the texts (websockets' Sans-I/O protocol, as its own ``send``
+        does) and hand them to the socket in one write; False (nothing done)
+        when the connection is not open or the socket is behind."""
+        ws = self.ws
+        transport = getattr(ws, "transport", None)
+        protocol = getattr(ws, "protocol", None)
+        if (transport is None or protocol is None or protocol.state is not self._open
+                or transport.is_closing() or transport.get_write_buffer_size() > WRITE_NOW):
+            return False
+        try:
+            for text in texts:
+                protocol.send_text(text.encode())
+            transport.write(b"".join(protocol.data_to_send()))
+        except Exception:  # noqa: BLE001 - a broken socket: the reader side notices and closes it
+            self.closed = True
+        return True
 
     def close(self, reason: str) -> None:
         if not self.closed:
@@ -119,6 +159,8 @@ class Host:
         self.allow_create = allow_create
         self.tables: dict[str, Table] = {}
         self.conns: dict[str, set[Conn]] = collections.defaultdict(set)
+        #: each table's state JSON text, kept from step to step (``statetext``)
+        self.texts: dict[str, StateText] = {}
         self.pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="opensky-online-ai")
         self.thinking: set[str] = set()
         #: (seconds from an act received to its updates queued), for the bench
@@ -217,17 +259,24 @@ class Host:
                 self.flush()
 
     def flush(self) -> None:
-        """Write the turn's actions in one transaction, then send its frames in order."""
+        """Write the turn's actions in one transaction, then send its frames,
+        each connection's in order and together."""
         self._flushing = False
         rows, self._rows = self._rows, []
         if rows and self.store is not None:
             self.store.append_many(rows)
         out, self._out = self._out, []
+        batch: dict[Conn, list[str]] = {}
         for conn, text, reason in out:
-            if text is None:
-                conn.close(reason)
-            else:
-                conn.deliver(text)
+            if text is not None:
+                batch.setdefault(conn, []).append(text)
+                continue
+            texts = batch.pop(conn, None)
+            if texts:
+                conn.deliver_many(texts)
+            conn.close(reason)
+        for conn, texts in batch.items():
+            conn.deliver_many(texts)
 
     def create(self, conn: Conn, msg: dict[str, Any]) -> None:
         if not self.allow_create:
@@ -377,6 +426,7 @@ class Host:
         if table.finished and not self.conns.get(table.code):
             self.tables.pop(table.code, None)
             self.conns.pop(table.code, None)
+            self.texts.pop(table.code, None)
 
     def presence(self, table: Table, changed: list[int]) -> None:
         for i in changed:
@@ -411,8 +461,11 @@ class Host:
             return
         if self.store is not None:
             self._rows.append((table, list(applied)))
+        text = self.texts.get(table.code)
+        if text is None:
+            text = self.texts[table.code] = StateText()
         for a in applied:
-            step = StepFrames(table, a)
+            step = StepFrames(table, a, text)
             for c in list(self.conns[table.code]):
                 self.deliver(c, step.frame(c.seats, c.snapshots))
         if table.finished:

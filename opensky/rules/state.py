@@ -439,7 +439,7 @@ class GameState:
         planes = []
         for p in range(self.P):
             row = self.planes[p]
-            for r in sorted(range(len(row)), key=lambda r: b.routes[r]):
+            for r in sorted((r for r in range(len(row)) if row[r]), key=lambda r: b.routes[r]):
                 for _ in range(row[r]):
                     planes.append({"player": n[p], "route": list(b.routes[r])})
         from opensky.rules.view import public_hand_cards  # the secret's one home

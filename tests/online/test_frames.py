@@ -1,0 +1,95 @@
+"""The frames a host sends, made from parts kept between steps, are the
+frames made afresh (``online/frames.py``, ``online/statetext.py``).
+
+Whole random games of both games, driven step by step as the host drives
+them: after every applied action, the ``update`` of every set of seats one
+connection can hold (a spectator's included) is byte for byte the encoding
+of the message made from the table's own methods alone (``view_json``,
+``legal_for``, ``public_action``, the sealed events) — so the per-table
+state text and the shared parts change nothing a client can see, secrets
+included.  Then a whole game over real sockets with every frame going
+through the writer's queue, the slow path of a connection that is behind.
+"""
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from opensky.online import protocol as P, server as S, wire
+from opensky.online.frames import StepFrames
+from opensky.online.statetext import StateText
+from opensky.online.table import Applied, Table
+from tests.online.loop import BOARDS, NAMES, Player, Truth, arun, check_finished, create, join_all, serving
+
+
+def fresh(table: Table, a: Applied, seats: list[int], snapshots: bool) -> str:
+    """The update for ``seats`` from the table's own methods, with nothing kept."""
+    legal, n = table.legal_for(seats)
+    msg: dict[str, Any] = {
+        "type": "update", "seq": a.index + 1, "action": table.public_action(a, seats),
+        "events": wire.dump_events(table.game.seal(a.events, seats)),
+        "scores": list(table.session.records[a.index].scores),
+        "view": table.view_json(seats), "legal": legal, "legal_count": n}
+    if snapshots:
+        msg["snapshots"] = table.snapshots(seats)
+    return P.encode(msg)
+
+
+def check_step(table: Table, a: Applied, text: StateText, seat_sets: list[list[int]]) -> None:
+    step = StepFrames(table, a, text)
+    for i, seats in enumerate(seat_sets):
+        snapshots = i % 7 == 0
+        assert step.frame(seats, snapshots) == fresh(table, a, seats, snapshots), (a.index, seats)
+
+
+@pytest.mark.parametrize("game,players,seed", [("opensky", 4, 1), ("opensky", 3, 2), ("blue_skies", 4, 3),
+                                               ("blue_skies", 2, 4), ("blue_skies", 3, 5)])
+def test_kept_parts_make_the_frames_made_afresh(game: str, players: int, seed: int) -> None:
+    names = NAMES[:players]
+    table = Table.create(game, BOARDS[game], names, remote=names, seed=seed)
+    table.start(fill=False)
+    every = [list(c) for k in range(players + 1) for c in itertools.combinations(range(players), k)]
+    every += [list(reversed(c)) for c in every if len(c) > 1]   # a connection's seats in another order
+    text = StateText()
+    rng = random.Random(seed)
+    steps = 0
+    while not table.finished and steps < 1500:
+        for a in table.advance():
+            check_step(table, a, text, every)
+            steps += 1
+        waiting = table.waiting_for()
+        if table.finished or not waiting:
+            break
+        p = waiting[rng.randrange(len(waiting))]
+        legal, _ = table.legal_for([p])
+        a = table.act([p], table.seq, legal[rng.randrange(len(legal))])
+        check_step(table, a, text, every)
+        steps += 1
+    assert steps > 30
+
+
+@pytest.mark.parametrize("game", ["opensky", "blue_skies"])
+def test_a_connection_behind_gets_every_frame_in_order_through_its_queue(
+        game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no frame written at once (as for a socket that is behind), the
+    writer task sends them all, in order, and the game plays to its end."""
+    monkeypatch.setattr(S, "WRITE_NOW", -1)
+
+    async def main() -> None:
+        async with serving(tmp_path / "tables.sqlite") as (host, uri):
+            code = await create(uri, game, NAMES, remote=NAMES, seed=7)
+            table = host.tables[code]
+            players = [Player(uri, seed=i) for i in range(len(NAMES))]
+            await join_all(uri, code, players, NAMES)
+            await asyncio.gather(*(p.play() for p in players))
+            check_finished(table, players)
+            truth = Truth(table)
+            for p in players:
+                truth.check(p.frames)
+                assert len(p.actions) == table.seq
+    arun(main())
