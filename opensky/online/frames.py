@@ -31,14 +31,20 @@ class StepFrames:
 
     def __init__(self, table: Table, applied: Applied, text: StateText | None = None):
         self.table = table
-        #: the table's state text, kept from step to step (a fresh one: nothing kept)
+        #: the table's texts kept from step to step (a fresh one: nothing kept)
         self.text = text if text is not None else StateText()
         self.applied = applied
         self.seq = applied.index + 1
         self.scores = _enc(list(table.session.records[applied.index].scores))
         self._parts: dict[Any, str] = {}
         self._pub: SpectatorText | None = None
-        self._waiting_for: list[int] | None = None
+        self._waiting = table.waiting_for()
+        self._owner = self._secret_owner()
+        #: Blue Skies: the seats a card was drawn into at this step (their events differ)
+        self._drawn = (sorted({e.player for e in applied.events if isinstance(e, CardDrawn)})
+                       if table.game.kind == BLUE_SKIES else [])
+        #: each seat's legal actions: (JSON without the brackets, how many)
+        self._legal: dict[int, tuple[str, int]] = {}
 
     # ------------------------------------------------------------ shared parts
     def _cached(self, key: Any, make: Any) -> str:
@@ -58,35 +64,45 @@ class StepFrames:
         return owner
 
     def action_text(self, seats: Sequence[int]) -> str:
-        owner = self._secret_owner()
-        sees = owner is None or owner in seats
+        sees = self._owner is None or self._owner in seats
         return self._cached(("action", sees), lambda: _enc(self.table.public_action(self.applied, seats)))
 
     def events_text(self, seats: Sequence[int]) -> str:
         from opensky.online import wire
         t = self.table
-        if t.game.kind == BLUE_SKIES:
-            drawn = tuple(sorted({e.player for e in self.applied.events if isinstance(e, CardDrawn)} & set(seats)))
-        else:
-            drawn = ()
+        drawn = tuple(p for p in self._drawn if p in seats)
         return self._cached(("events", drawn),
                             lambda: _enc(wire.dump_events(t.game.seal(self.applied.events, seats))))
+
+    def legal_text(self, seats: Sequence[int]) -> tuple[str, int]:
+        """``Table.legal_for`` as JSON: each seat's list made once a step,
+        each action's object once a table (``StateText.actions``)."""
+        t = self.table
+        if not t.started:
+            return "[]", 0
+        parts = []
+        total = 0
+        for p in seats:
+            if t.is_computer(p):
+                continue
+            got = self._legal.get(p)
+            if got is None:
+                actions, n = t.game.legal_actions(t.session, p)
+                got = self._legal[p] = (self.text.actions(t.session.codec, actions), n)
+            if got[0]:
+                parts.append(got[0])
+            total += got[1]
+        return "[" + ",".join(parts) + "]", total
 
     def view_text(self, seats: Sequence[int]) -> str:
         t = self.table
         if t.game.kind != BLUE_SKIES:
             return self._cached("view", lambda: self.text.opensky(t.state))
-        waiting = [p for p in seats if p in self._waiting()]
-        first = (waiting[:1] or list(seats)[:1])
+        first = [p for p in seats if p in self._waiting][:1] or list(seats)[:1]
         if not first:
             return self._cached("spectator", lambda: self._spectator().text())
         p = first[0]
         return self._cached(("view", p), lambda: self._bs_view(p))
-
-    def _waiting(self) -> list[int]:
-        if self._waiting_for is None:
-            self._waiting_for = self.table.waiting_for()
-        return self._waiting_for
 
     def _spectator(self) -> SpectatorText:
         if self._pub is None:
@@ -106,10 +122,10 @@ class StepFrames:
 
     # ------------------------------------------------------------ a connection's frame
     def frame(self, seats: Sequence[int], snapshots: bool) -> str:
-        legal, n = self.table.legal_for(seats)
+        legal, n = self.legal_text(seats)
         text = (f'{{"type":"update","seq":{self.seq},"action":{self.action_text(seats)},'
                 f'"events":{self.events_text(seats)},"scores":{self.scores},"view":{self.view_text(seats)},'
-                f'"legal":{_enc(legal) if legal else "[]"},"legal_count":{n}')
+                f'"legal":{legal},"legal_count":{n}')
         if snapshots:
             text += ',"snapshots":' + _enc(self.table.snapshots(seats))
         return text + "}"

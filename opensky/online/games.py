@@ -85,15 +85,20 @@ class Game:
     def is_chance(self, state: Any) -> bool:
         return bool(state.decision in self.chance_types)
 
-    def legal_dicts(self, session: AnySession, seat: int) -> tuple[list[dict[str, Any]], int]:
-        """A seat's legal actions as action objects (at most ``LEGAL_LIMIT``)
-        and how many there are."""
+    def legal_actions(self, session: AnySession, seat: int) -> tuple[Sequence[Action], int]:
+        """A seat's legal actions (the first ``LEGAL_LIMIT`` of them) and how many there are."""
         st = session.state
         if st.game_over or self.is_chance(st) or seat not in st.actors:
             return [], 0
         legal = st.legal_actions(seat)
         n = len(legal)
-        return [session.codec.to_dict(legal[i]) for i in range(min(n, LEGAL_LIMIT))], n
+        return legal[:LEGAL_LIMIT], n
+
+    def legal_dicts(self, session: AnySession, seat: int) -> tuple[list[dict[str, Any]], int]:
+        """A seat's legal actions as action objects (at most ``LEGAL_LIMIT``)
+        and how many there are."""
+        legal, n = self.legal_actions(session, seat)
+        return [session.codec.to_dict(a) for a in legal], n
 
     def apply_drawn(self, session: Any, secret: bytes) -> list[Any]:
         """Draw the pending chance step from the table's generator and apply it."""

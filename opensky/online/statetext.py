@@ -20,13 +20,15 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from opensky.blueskies import jsonstate
 from opensky.blueskies.view import spectator_view
 
 #: the host's one encoder (compact, UTF-8 as is): the contract's frames
 ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+#: the most legal actions' texts a table keeps
+ACTIONS_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -54,6 +56,8 @@ class StateText:
         self._air_from: tuple[Any, Any, Any] | None = None
         self._air: list[str] = []
         self._air_text = ""
+        #: each legal action's JSON object, by action
+        self._actions: dict[Any, str] = {}
 
     def _part(self, place: Any, value: Any) -> str:
         hit = self._parts.get(place)
@@ -74,6 +78,23 @@ class StateText:
 
     def _list(self, key: str, values: list[Any]) -> list[str]:
         return [self._part((key, i), v) for i, v in enumerate(values)]
+
+    # ------------------------------------------------------------ legal actions
+    def actions(self, codec: Any, actions: Sequence[Any]) -> str:
+        """The action objects of ``actions`` as JSON, comma-separated (a list
+        without its brackets).  Each action's text is kept: an action is a
+        tuple of ints, strings and tuples, so equal actions have equal
+        objects (at most ``ACTIONS_KEPT`` kept: then they are made anew)."""
+        kept = self._actions
+        out = []
+        for a in actions:
+            text = kept.get(a)
+            if text is None:
+                if len(kept) >= ACTIONS_KEPT:
+                    kept.clear()
+                text = kept[a] = ENCODE(codec.to_dict(a))
+            out.append(text)
+        return ",".join(out)
 
     # ------------------------------------------------------------ OpenSky
     def opensky(self, state: Any) -> str:
