@@ -13,6 +13,16 @@ the ``legal`` lists, within the 20 messages/s limit); a table whose game ends
 starts a new one.  Latency is from a client's ``act`` to each *other*
 client's ``update`` of that step (matched by table, seq and player).
 
+The clients are bots: of an ``update`` they decode what a bot reads (type,
+``seq``, ``action``, ``legal``, ``legal_count``) and leave the state JSON,
+which only a screen draws, as received text (``--parse full``: json.loads
+of every frame, as a client with a screen does).  Every frame still arrives
+whole, through websockets, which checks it is UTF-8; a frame not in the
+host's usual shape is decoded whole.  In deployment each client has its own
+computer; here 200 share one core, and decoding views nobody looks at would
+measure this process more than the host.  The CPU lines give the host's CPU
+per step a client took and the clients' CPU per update received.
+
 Default mode: ``--tables`` tables playing at full speed (``--think 0``).
 ``--capacity``: first memory per idle table (``create``\\d, nobody joined;
 RSS growth over ``--tables`` tables of each game), then ``--tables`` tables

@@ -75,8 +75,8 @@ class StepFrames:
                             lambda: _enc(wire.dump_events(t.game.seal(self.applied.events, seats))))
 
     def legal_text(self, seats: Sequence[int]) -> tuple[str, int]:
-        """``Table.legal_for`` as JSON: each seat's list made once a step,
-        each action's object once a table (``StateText.actions``)."""
+        """``Table.legal_for`` as JSON: each seat's list made once a step
+        (its actions' objects kept from its last list: ``StateText.actions``)."""
         t = self.table
         if not t.started:
             return "[]", 0
@@ -88,7 +88,7 @@ class StepFrames:
             got = self._legal.get(p)
             if got is None:
                 actions, n = t.game.legal_actions(t.session, p)
-                got = self._legal[p] = (self.text.actions(t.session.codec, actions), n)
+                got = self._legal[p] = (self.text.actions(t.session.codec, p, actions), n)
             if got[0]:
                 parts.append(got[0])
             total += got[1]

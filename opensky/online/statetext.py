@@ -5,7 +5,8 @@ next little of it changes: a card drawn changes a count, a gate bought one
 airport, a bid one market.  ``StateText`` (one per table) keeps the text of
 each part — each top-level value, each player's entry, each Blue Skies
 airport — with the value it was made from, and encodes again only the parts
-whose value changed.  The text is byte for byte the ``json`` encoding of the
+whose value changed (and the JSON objects of each seat's last legal
+actions).  The text is byte for byte the ``json`` encoding of the
 engine's ``to_json`` (``tests/online/test_frames.py`` checks it over whole
 games of both games).
 
@@ -27,8 +28,6 @@ from opensky.blueskies.view import spectator_view
 
 #: the host's one encoder (compact, UTF-8 as is): the contract's frames
 ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
-#: the most legal actions' texts a table keeps
-ACTIONS_KEPT = 4096
 
 
 @dataclass(frozen=True)
@@ -56,8 +55,8 @@ class StateText:
         self._air_from: tuple[Any, Any, Any] | None = None
         self._air: list[str] = []
         self._air_text = ""
-        #: each legal action's JSON object, by action
-        self._actions: dict[Any, str] = {}
+        #: each seat's last legal actions' JSON objects, by action
+        self._actions: dict[int, dict[Any, str]] = {}
 
     def _part(self, place: Any, value: Any) -> str:
         hit = self._parts.get(place)
@@ -80,21 +79,21 @@ class StateText:
         return [self._part((key, i), v) for i, v in enumerate(values)]
 
     # ------------------------------------------------------------ legal actions
-    def actions(self, codec: Any, actions: Sequence[Any]) -> str:
-        """The action objects of ``actions`` as JSON, comma-separated (a list
-        without its brackets).  Each action's text is kept: an action is a
-        tuple of ints, strings and tuples, so equal actions have equal
-        objects (at most ``ACTIONS_KEPT`` kept: then they are made anew)."""
-        kept = self._actions
-        out = []
+    def actions(self, codec: Any, seat: int, actions: Sequence[Any]) -> str:
+        """Seat ``seat``'s legal actions as JSON objects, comma-separated (a
+        list without its brackets).  The texts of the seat's last list are
+        kept (a decision asked again, or a purchase after a purchase, lists
+        mostly the same actions); an action is a tuple of ints, strings and
+        tuples, so equal actions have equal objects."""
+        if not actions:
+            return ""
+        last = self._actions.get(seat, {})
+        kept: dict[Any, str] = {}
         for a in actions:
-            text = kept.get(a)
-            if text is None:
-                if len(kept) >= ACTIONS_KEPT:
-                    kept.clear()
-                text = kept[a] = ENCODE(codec.to_dict(a))
-            out.append(text)
-        return ",".join(out)
+            text = last.get(a)
+            kept[a] = ENCODE(codec.to_dict(a)) if text is None else text
+        self._actions[seat] = kept
+        return ",".join(kept.values()) if len(kept) == len(actions) else ",".join(kept[a] for a in actions)
 
     # ------------------------------------------------------------ OpenSky
     def opensky(self, state: Any) -> str:
