@@ -58,15 +58,17 @@ def airport_json(s: "BSState", a: int) -> dict[str, Any]:
     }
 
 
-def to_json(s: "BSState", airports: bool = True) -> dict[str, Any]:
+def to_json(s: "BSState", airports: bool = True,
+            sums: tuple[list[int], list[list[int]]] | None = None) -> dict[str, Any]:
     """The state JSON.  ``airports=False`` leaves the ``airports`` value None,
     for a caller that puts it together airport by airport (``airport_json``),
-    e.g. the online host, which keeps each airport's text from step to step."""
+    e.g. the online host, which keeps each airport's text from step to step;
+    ``sums`` are ``gates.incomes`` and ``gates.all_region_values`` of ``s``
+    when that caller has them (its gates and cubes unchanged)."""
     codes = s.board.codes
     airports_out = {code: airport_json(s, a) for a, code in enumerate(codes)} if airports else None
     players = []
-    incomes = G.incomes(s)
-    values = G.all_region_values(s)
+    incomes, values = sums if sums is not None else (G.incomes(s), G.all_region_values(s))
     region_ids = [r.id for r in s.board.regions]
     for q in range(s.P):
         hidden = s.viewer is not None and s.viewer != q

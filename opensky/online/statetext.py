@@ -23,7 +23,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from opensky.blueskies import jsonstate
+from opensky.blueskies import gates as G, jsonstate
 from opensky.blueskies.view import spectator_view
 
 #: the host's one encoder (compact, UTF-8 as is): the contract's frames
@@ -55,8 +55,11 @@ class StateText:
         self._air_from: tuple[Any, Any, Any] | None = None
         self._air: list[str] = []
         self._air_text = ""
-        #: each seat's last legal actions' JSON objects, by action
-        self._actions: dict[int, dict[Any, str]] = {}
+        #: Blue Skies: every player's region values (from the gates) and incomes (gates and cubes)
+        self._values: list[list[int]] = []
+        self._incomes: list[int] = []
+        #: each seat's last legal actions: (the actions, each one's JSON object, all of them)
+        self._actions: dict[int, tuple[list[Any], dict[Any, str], str]] = {}
 
     def _part(self, place: Any, value: Any) -> str:
         hit = self._parts.get(place)
@@ -81,19 +84,23 @@ class StateText:
     # ------------------------------------------------------------ legal actions
     def actions(self, codec: Any, seat: int, actions: Sequence[Any]) -> str:
         """Seat ``seat``'s legal actions as JSON objects, comma-separated (a
-        list without its brackets).  The texts of the seat's last list are
-        kept (a decision asked again, or a purchase after a purchase, lists
-        mostly the same actions); an action is a tuple of ints, strings and
-        tuples, so equal actions have equal objects."""
+        list without its brackets).  The seat's last list is kept, with each
+        action's text: a decision asked again lists the same actions, a
+        purchase after a purchase mostly the same ones.  An action is a
+        tuple of ints, strings and tuples, so equal actions have equal objects."""
         if not actions:
             return ""
-        last = self._actions.get(seat, {})
+        last = self._actions.get(seat)
+        if last is not None and last[0] == actions:
+            return last[2]
+        texts = last[1] if last is not None else {}
         kept: dict[Any, str] = {}
         for a in actions:
-            text = last.get(a)
+            text = texts.get(a)
             kept[a] = ENCODE(codec.to_dict(a)) if text is None else text
-        self._actions[seat] = kept
-        return ",".join(kept.values()) if len(kept) == len(actions) else ",".join(kept[a] for a in actions)
+        joined = ",".join(kept.values()) if len(kept) == len(actions) else ",".join(kept[a] for a in actions)
+        self._actions[seat] = (list(actions), kept, joined)
+        return joined
 
     # ------------------------------------------------------------ OpenSky
     def opensky(self, state: Any) -> str:
@@ -111,7 +118,16 @@ class StateText:
     def blueskies(self, state: Any) -> SpectatorText:
         """Blue Skies' spectator JSON (every hand null, the deck null), in pieces."""
         v = spectator_view(state)
-        pub = jsonstate.to_json(v, airports=False)
+        g, c, w = v.gates, v.cubes, v.waiting
+        last = self._air_from
+        same_gates = last is not None and g == last[0]
+        same_cubes = same_gates and last is not None and c == last[1]
+        if not same_gates:
+            self._values = G.all_region_values(v)
+        if not same_cubes:
+            self._incomes = G.incomes(v)
+        pub = jsonstate.to_json(v, airports=False, sums=(self._incomes, self._values))
+        airports = self._air_text if same_cubes and last is not None and w == last[2] else self._airports(v)
         head: list[str] = []
         middle: list[str] = []
         tail: list[str] = []
@@ -124,7 +140,7 @@ class StateText:
                 players = self._list(k, value)
                 into = tail
             elif k == "airports":
-                into.append('"airports":' + self._airports(v))
+                into.append('"airports":' + airports)
             else:
                 into.append(self._entry(k, value))
         return SpectatorText("{" + "".join(x + "," for x in head) + '"view":',
@@ -134,11 +150,9 @@ class StateText:
     def _airports(self, v: Any) -> str:
         """``airports`` of view ``v``: an airport's text is made again only when
         its gates, cubes or waiting cubes changed (``v`` is this step's own
-        copy, so its lists are kept as they are)."""
+        copy, so its lists are kept as they are, never changed after)."""
         g, c, w = v.gates, v.cubes, v.waiting
         last = self._air_from
-        if last is not None and g == last[0] and c == last[1] and w == last[2]:
-            return self._air_text
         codes = v.board.codes
         if last is None or len(self._air) != len(codes):
             self._air = [ENCODE(code) + ":" + ENCODE(jsonstate.airport_json(v, a)) for a, code in enumerate(codes)]
