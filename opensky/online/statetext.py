@@ -19,15 +19,15 @@ for this step; OpenSky's ``to_json`` builds new lists and dicts.
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from typing import Any, Sequence
 
 from opensky.blueskies import gates as G, jsonstate
 from opensky.blueskies.view import spectator_view
+from opensky.online import protocol as P
 
 #: the host's one encoder (compact, UTF-8 as is): the contract's frames
-ENCODE = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
+ENCODE = P.encode
 
 
 @dataclass(frozen=True)

@@ -3,28 +3,33 @@ frames made afresh (``online/frames.py``, ``online/statetext.py``).
 
 Whole random games of both games, driven step by step as the host drives
 them: after every applied action, the ``update`` of every set of seats one
-connection can hold (a spectator's included) is byte for byte the encoding
-of the message made from the table's own methods alone (``view_json``,
-``legal_for``, ``public_action``, the sealed events) — so the per-table
-state text and the shared parts change nothing a client can see, secrets
-included.  Then a whole game over real sockets with every frame going
+connection can hold (a spectator's included) is byte for byte the standard
+library's encoding of the message made from the table's own methods alone
+(``view_json``, ``legal_for``, ``public_action``, the sealed events) — so
+the per-table texts, the shared parts and the host's encoder change nothing
+a client can see, secrets included.  Then a whole game over real sockets with every frame going
 through the writer's queue, the slow path of a connection that is behind.
 """
 from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from opensky.online import protocol as P, server as S, wire
+from opensky.online import server as S, wire
 from opensky.online.frames import StepFrames
 from opensky.online.statetext import StateText
 from opensky.online.table import Applied, Table
 from tests.online.loop import BOARDS, NAMES, Player, Truth, arun, check_finished, create, join_all, serving
+
+
+#: the standard library's own encoder (not the host's: its text is what is checked)
+STDLIB = json.JSONEncoder(ensure_ascii=False, separators=(",", ":")).encode
 
 
 def fresh(table: Table, a: Applied, seats: list[int], snapshots: bool) -> str:
@@ -37,7 +42,7 @@ def fresh(table: Table, a: Applied, seats: list[int], snapshots: bool) -> str:
         "view": table.view_json(seats), "legal": legal, "legal_count": n}
     if snapshots:
         msg["snapshots"] = table.snapshots(seats)
-    return P.encode(msg)
+    return STDLIB(msg)
 
 
 def check_step(table: Table, a: Applied, text: StateText, seat_sets: list[list[int]]) -> None:
