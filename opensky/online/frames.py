@@ -83,8 +83,8 @@ class StepFrames:
         parts = []
         total = 0
         for p in seats:
-            if t.is_computer(p):
-                continue
+            if p not in self._waiting or t.is_computer(p):
+                continue   # (a seat the game does not wait for has no legal actions)
             got = self._legal.get(p)
             if got is None:
                 actions, n = t.game.legal_actions(t.session, p)
