@@ -172,7 +172,8 @@ class Table:
         """The ``welcome`` message's ``game``."""
         return {"kind": self.game.kind, "board": self.board_ref, "started": self.started,
                 "seats": [{"name": s.name, "kind": s.kind, "color": s.color, "shape": s.shape,
-                           "presence": s.presence} for s in self.seats]}
+                           "presence": s.presence, **({"level": s.level} if s.kind == COMPUTER_SEAT else {})}
+                          for s in self.seats]}
 
     # ------------------------------------------------------------ seats
     def claim(self, name: str | None, kinds: Sequence[str] = (REMOTE,)) -> tuple[str, list[int]]:

@@ -23,6 +23,7 @@ from opensky.ui.online.menu import OnlineMenu
 from opensky.ui.online.scenes import OnlineBSGameScene, OnlineGameScene
 from opensky.ui.scenes.bsresults import BSResultsScene
 from opensky.ui.scenes.newgame import NewGameScene
+from opensky.ui.scenes.newgame_seats import REMOTE_KIND
 from opensky.ui.scenes.results import ResultsScene
 from opensky.ui.scenes.title import TitleScene
 from opensky.ui.setup import GameSetup, Seat
@@ -313,6 +314,19 @@ def play_online(apps, game: str, kinds: list[str], results: type, name: str = ""
 def test_whole_opensky_game_between_two_screens(apps):
     seen = play_online(apps, "opensky", ["human", "remote", "easy"], ResultsScene)
     assert seen["decisions"] > 20
+    # New game from the results: the same table again, a friend elsewhere is
+    # Remote (the host offers Host game) and the computer keeps its level
+    host, friend = apps
+    kinds = []
+    for a in apps:
+        a.stack.top.new_game()
+        ng = a.stack.top
+        assert isinstance(ng, NewGameScene)
+        kinds.append([(x.human, x.bot if not x.human else "") for x in ng.setup.seats])
+        assert ng.setup.seed is None
+    assert kinds[0] == [(True, ""), (False, REMOTE_KIND), (False, "easy")]     # the host's screen
+    assert kinds[1] == [(False, REMOTE_KIND), (True, ""), (False, "easy")]     # the friend's
+    assert host.stack.top.hosted() and host.stack.top.b_start.label == "Host game"
 
 
 def test_whole_blue_skies_game_with_a_hot_seat_at_the_host(apps):
@@ -326,6 +340,10 @@ def test_two_friends_share_the_joined_computer(apps):
     (Blue Skies: before each person's decision, their hand is secret)."""
     seen = play_online(apps, BLUE_SKIES, ["human", "remote", "remote"], BSResultsScene, name="Sunway, Skylark")
     assert seen["decisions"] > 40 and seen["handoff"] > 0   # the host has one person: these are the friend's
+    friend = apps[1]
+    friend.stack.top.new_game()
+    assert [(x.human, x.bot if not x.human else "") for x in friend.stack.top.setup.seats] == [
+        (False, REMOTE_KIND), (True, ""), (True, "")]   # the two at this computer, the host's person elsewhere
 
 
 # ------------------------------------------------------------------ the menu, a closed link

@@ -66,15 +66,23 @@ def setup_from_welcome(welcome: dict[str, Any], seats_info: list[dict[str, Any]]
     colours and emblems as the host chose them, checked here: a look this
     screen does not have becomes a free one of its own), a person for every
     seat a person holds (here or on another computer), a computer for the
-    rest."""
-    from opensky.ui.scenes.newgame_seats import distinct_looks, shapes_for
+    rest.  For the next New game (``again_setup``) a person at another
+    computer is marked Remote and a computer keeps its level (when the host
+    said it: ``level``, one of ours; Normal otherwise)."""
+    from opensky.ui.scenes.newgame_seats import LEVEL_NAMES, REMOTE_KIND, distinct_looks, shapes_for
     info = welcome["game"]
     kind = str(info["kind"])
     raw = seats_info if seats_info is not None else info["seats"]
+    here = {str(x) for x in welcome.get("seats", []) if isinstance(x, str)}
     seats = []
     for s in raw:
-        seats.append(Seat(str(s["name"]), str(s.get("color", ""))[:32], str(s.get("shape", ""))[:32],
-                          human=s.get("kind") != "computer", bot="normal"))
+        name = str(s["name"])
+        if s.get("kind") == "computer":
+            level = s.get("level")
+            human, bot = False, level if isinstance(level, str) and level in LEVEL_NAMES else "normal"
+        else:
+            human, bot = True, "easy" if name in here else REMOTE_KIND
+        seats.append(Seat(name, str(s.get("color", ""))[:32], str(s.get("shape", ""))[:32], human=human, bot=bot))
     game = BLUE_SKIES if kind == BLUE_SKIES else OPENSKY
     distinct_looks(seats, shapes_for(game))
     return GameSetup(board=str(info["board"]), seats=seats, game=game)

@@ -9,7 +9,6 @@ Everything shown is worked out in ``__init__`` from the final state
 only draws it."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -232,7 +231,8 @@ class BSResultsScene(Scene):
     # ------------------------------------------------------------ actions
     def new_game(self) -> None:
         """New game on Blue Skies with these airlines, but not this seed."""
-        again = replace(self.setup, seed=None, seats=[replace(x) for x in self.setup.seats])
+        from opensky.ui.scenes.newgame_seats import again_setup
+        again = again_setup(self.setup)
         self.app.replace(screen("title")(self.app))
         self.app.push(screen("new_game")(self.app, again))
 

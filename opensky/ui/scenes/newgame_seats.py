@@ -67,6 +67,17 @@ def shapes_for(game: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(T.AIRLINE_SHAPES + tuple(d[2] for d in T.DEFAULT_AIRLINES)))
 
 
+def again_setup(setup: GameSetup) -> GameSetup:
+    """The setup a results screen's New game opens with: this game's
+    airlines and board, not its seed (the same seed would deal the same
+    luck again); after an online game a friend who played at another
+    computer is a Remote seat again (``arrival.setup_from_welcome`` marks
+    them), so the host can offer the rematch as it was."""
+    from dataclasses import replace
+    seats = [replace(x, human=False) if x.human and x.bot == REMOTE_KIND else replace(x) for x in setup.seats]
+    return replace(setup, seed=None, seats=seats)
+
+
 def remembered(setup: GameSetup) -> dict[str, Any]:
     """A started game's setup as the settings keep it (``Settings.last_setup``,
     or ``Settings.last_bs_setup`` for Blue Skies, which has no call signs)."""

@@ -2,7 +2,6 @@
 winner(s), and the score month by month."""
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -100,7 +99,8 @@ class ResultsScene(Scene):
     def new_game(self) -> None:
         """New game with this game's airlines and board, but not its seed
         (the same seed would deal the same dice again)."""
-        again = replace(self.setup, seed=None, seats=[replace(x) for x in self.setup.seats])
+        from opensky.ui.scenes.newgame_seats import again_setup
+        again = again_setup(self.setup)
         self.app.replace(screen("title")(self.app))
         self.app.push(screen("new_game")(self.app, again))
 
