@@ -112,8 +112,9 @@ class WSConn(Conn):
             for text in texts:
                 protocol.send_text(text.encode())
             transport.write(b"".join(protocol.data_to_send()))
-        except Exception:  # noqa: BLE001 - a broken socket: the reader side notices and closes it
+        except Exception:  # noqa: BLE001 - a broken socket: nothing more is sent; the reader side notices
             self.closed = True
+            self.queue.put_nowait(None)   # the writer task ends (the handler waits for it)
         return True
 
     def close(self, reason: str) -> None:

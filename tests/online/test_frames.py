@@ -98,3 +98,69 @@ def test_a_connection_behind_gets_every_frame_in_order_through_its_queue(
                 truth.check(p.frames)
                 assert len(p.actions) == table.seq
     arun(main())
+
+
+class _Transport:
+    def __init__(self, behind: int = 0) -> None:
+        self.behind = behind
+        self.written: list[bytes] = []
+
+    def is_closing(self) -> bool:
+        return False
+
+    def get_write_buffer_size(self) -> int:
+        return self.behind
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+
+class _WS:
+    """Just what ``WSConn`` uses of a websockets connection: its Sans-I/O protocol and transport."""
+
+    def __init__(self, behind: int = 0, broken: bool = False) -> None:
+        from websockets.protocol import SERVER, Protocol, State
+        self.protocol = Protocol(SERVER, state=State.OPEN)
+        self.transport = _Transport(behind)
+        self.sent: list[str] = []
+        if broken:
+            def fail(data: bytes, fin: bool = True) -> None:
+                raise OSError("the socket broke")
+            self.protocol.send_text = fail  # type: ignore[method-assign,assignment]
+
+    async def send(self, text: str) -> None:
+        self.sent.append(text)
+
+    async def close(self, code: int = 1000, reason: str = "") -> None:
+        pass
+
+
+def test_a_connection_writes_a_turns_frames_at_once_queues_them_when_behind_and_ends_when_broken() -> None:
+    async def main() -> None:
+        from websockets.frames import Frame, Opcode
+        ws = _WS()
+        conn = S.WSConn(ws)
+        conn.deliver_many(['{"a":1}', '{"b":2}'])   # one write, two text frames, in order
+        assert len(ws.transport.written) == 1 and conn.queue.empty()
+        data = ws.transport.written[0]
+        assert data == (Frame(Opcode.TEXT, b'{"a":1}').serialize(mask=False, extensions=[])
+                        + Frame(Opcode.TEXT, b'{"b":2}').serialize(mask=False, extensions=[]))
+
+        slow = _WS(behind=S.WRITE_NOW + 1)          # the socket is behind: the writer task sends them
+        conn = S.WSConn(slow)
+        conn.deliver_many(['{"a":1}', '{"b":2}'])
+        assert not slow.transport.written and conn.queue.qsize() == 2
+        slow.transport.behind = 0
+        conn.deliver('{"c":3}')                      # queued behind the others, never before them
+        conn.close("bye")
+        task = asyncio.ensure_future(conn.writer())
+        await asyncio.sleep(0)
+        await asyncio.wait_for(task, 5)
+        assert slow.sent == ['{"a":1}', '{"b":2}', '{"c":3}'] and not slow.transport.written
+
+        broken = _WS(broken=True)
+        conn = S.WSConn(broken)
+        conn.deliver('{"a":1}')
+        assert conn.closed
+        await asyncio.wait_for(conn.writer(), 5)    # the writer ends, so the handler does
+    arun(main())
