@@ -68,11 +68,13 @@ class StepFrames:
         return self._cached(("action", sees), lambda: _enc(self.table.public_action(self.applied, seats)))
 
     def events_text(self, seats: Sequence[int]) -> str:
-        from opensky.online import wire
-        t = self.table
-        drawn = tuple(p for p in self._drawn if p in seats)
-        return self._cached(("events", drawn),
-                            lambda: _enc(wire.dump_events(t.game.seal(self.applied.events, seats))))
+        key = ("events", tuple(p for p in self._drawn if p in seats) if self._drawn else ())
+        text = self._parts.get(key)
+        if text is None:
+            from opensky.online import wire
+            t = self.table
+            text = self._parts[key] = _enc(wire.dump_events(t.game.seal(self.applied.events, seats)))
+        return text
 
     def legal_text(self, seats: Sequence[int]) -> tuple[str, int]:
         """``Table.legal_for`` as JSON: each seat's list made once a step
@@ -98,10 +100,10 @@ class StepFrames:
         t = self.table
         if t.game.kind != BLUE_SKIES:
             return self._cached("view", lambda: self.text.opensky(t.state))
-        first = [p for p in seats if p in self._waiting][:1] or list(seats)[:1]
-        if not first:
+        if not seats:
             return self._cached("spectator", lambda: self._spectator().text())
-        p = first[0]
+        # a Blue Skies view shows one hand: the first of the seats the game waits for, else the first seat
+        p = next((q for q in seats if q in self._waiting), seats[0])
         return self._cached(("view", p), lambda: self._bs_view(p))
 
     def _spectator(self) -> SpectatorText:
