@@ -51,6 +51,8 @@ class StateText:
     def __init__(self) -> None:
         #: place -> (the value, its text); a place is a top-level key, or (key, index)
         self._parts: dict[Any, tuple[Any, str]] = {}
+        #: Blue Skies: the board and names the airports' texts were made for
+        self._made_for: tuple[Any, Any] = (None, None)
         #: Blue Skies' airports: the lists they were made from, and each one's text
         self._air_from: tuple[Any, Any, Any] | None = None
         self._air: list[str] = []
@@ -118,6 +120,9 @@ class StateText:
     def blueskies(self, state: Any) -> SpectatorText:
         """Blue Skies' spectator JSON (every hand null, the deck null), in pieces."""
         v = spectator_view(state)
+        if (v.board, v.names) != self._made_for:   # an airport's text is its board's and names' alone
+            self._made_for = (v.board, v.names)
+            self._air_from = None
         g, c, w = v.gates, v.cubes, v.waiting
         last = self._air_from
         same_gates = last is not None and g == last[0]

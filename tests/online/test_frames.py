@@ -78,6 +78,30 @@ def test_kept_parts_make_the_frames_made_afresh(game: str, players: int, seed: i
     assert steps > 30
 
 
+def test_one_state_text_serves_tables_of_other_names_in_turn() -> None:
+    """Texts kept for one table never leak into another's: two tables of the
+    same board, seed and moves but other names, their states asked for in turn."""
+    from opensky.blueskies.view import spectator_view
+    text = StateText()
+    tables = []
+    for names in (["Ann", "Bo", "Cy"], ["Xi", "Yu", "Zo"]):
+        table = Table.create("blue_skies", BOARDS["blue_skies"], names, remote=names, seed=3)
+        table.start(fill=False)
+        tables.append(table)
+    rng = random.Random(3)
+    for _ in range(60):
+        for table in tables:
+            table.advance()
+            assert text.blueskies(table.state).text() == STDLIB(spectator_view(table.state).to_json())
+        waiting = tables[0].waiting_for()
+        if tables[0].finished or not waiting:
+            break
+        legal, _ = tables[0].legal_for(waiting[:1])
+        choice = rng.randrange(len(legal))
+        for table in tables:
+            table.act(waiting[:1], table.seq, table.legal_for(waiting[:1])[0][choice])
+
+
 @pytest.mark.parametrize("game", ["opensky", "blue_skies"])
 def test_a_connection_behind_gets_every_frame_in_order_through_its_queue(
         game: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
