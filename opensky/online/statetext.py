@@ -60,6 +60,8 @@ class StateText:
         #: Blue Skies: every player's region values (from the gates) and incomes (gates and cubes)
         self._values: list[list[int]] = []
         self._incomes: list[int] = []
+        #: the codec the legal actions' texts were made with (a table's)
+        self._codec: Any = None
         #: each seat's last legal actions: (the actions, each one's JSON object, all of them)
         self._actions: dict[int, tuple[list[Any], dict[Any, str], str]] = {}
 
@@ -89,9 +91,12 @@ class StateText:
         list without its brackets).  The seat's last list is kept, with each
         action's text: a decision asked again lists the same actions, a
         purchase after a purchase mostly the same ones.  An action is a
-        tuple of ints, strings and tuples, so equal actions have equal objects."""
+        tuple of ints, strings and tuples, so equal actions of one codec
+        (one table's board and names) have equal objects."""
         if not actions:
             return ""
+        if codec is not self._codec:
+            self._codec, self._actions = codec, {}
         last = self._actions.get(seat)
         if last is not None and last[0] == actions:
             return last[2]
