@@ -54,6 +54,9 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 
+#: rows whose code and time have their types (a damaged row's text sorts above every number)
+_TYPED = "AND typeof(code) = 'text' AND typeof(updated) IN ('real', 'integer')"
+
 
 class TableStore:
     """The SQLite file of one host (``serve``'s data folder, or the window's user data folder)."""
@@ -62,12 +65,16 @@ class TableStore:
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # WAL with NORMAL: a commit is in the file once it returns, so a host
-        # killed at any moment (kill -9 included) loses nothing committed; only
-        # a power cut can lose the last commits (the file stays consistent)
-        self.db.execute("PRAGMA synchronous=NORMAL")
-        self.db.executescript(_SCHEMA)
+        try:
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # WAL with NORMAL: a commit is in the file once it returns, so a host
+            # killed at any moment (kill -9 included) loses nothing committed; only
+            # a power cut can lose the last commits (the file stays consistent)
+            self.db.execute("PRAGMA synchronous=NORMAL")
+            self.db.executescript(_SCHEMA)
+        except sqlite3.Error:
+            self.db.close()   # not a database (garbage bytes): the caller says so, nothing is left open
+            raise
         self.problems: list[str] = []
         self.error = ""
 
@@ -130,8 +137,8 @@ class TableStore:
     def latest_unfinished(self) -> tuple[str, float] | None:
         """The code and time of the unfinished table played last (no replay: cheap)."""
         try:
-            row = self.db.execute("SELECT code, updated FROM tables WHERE finished = 0 "
-                                  "ORDER BY updated DESC LIMIT 1").fetchone()
+            row = self.db.execute("SELECT code, updated FROM tables WHERE finished = 0 " + _TYPED +
+                                  " ORDER BY updated DESC LIMIT 1").fetchone()
         except sqlite3.Error:
             return None
         if row is None or not isinstance(row[0], str) or not isinstance(row[1], (int, float)):
@@ -155,6 +162,31 @@ class TableStore:
         except Exception as e:  # noqa: BLE001 - sqlite3.Error, anything a damaged row raises
             self.problems.append(f"table {code[:8]}: damaged ({type(e).__name__})")
         return None
+
+    def unfinished(self, limit: int = 40) -> list[tuple[Table, float]]:
+        """The unfinished tables played last (at most ``limit``), each
+        replayed, with when it was last played, newest first; a damaged one
+        is left out with one line in ``problems`` (and the log), never raised."""
+        self.problems = []
+        out: list[tuple[Table, float]] = []
+        try:
+            rows = self.db.execute("SELECT code, updated FROM tables WHERE finished = 0 " + _TYPED +
+                                   " ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
+        except sqlite3.Error as e:
+            self.problems.append(f"{self.path.name}: the tables cannot be read ({type(e).__name__})")
+            rows = []
+        for code, updated in rows:
+            if not isinstance(code, str) or not isinstance(updated, (int, float)):
+                self.problems.append(f"table {str(code)[:8]}: damaged (its row)")
+                continue
+            found = self.problems
+            table = self.load_one(code)      # (load_one starts its own list of problems)
+            self.problems = found + self.problems
+            if table is not None:
+                out.append((table, float(updated)))
+        for p in self.problems:
+            LOG.warning("%s", p)
+        return out
 
     def load_all(self, finished: bool = False) -> list[Table]:
         """Every table the file holds (only unfinished ones unless ``finished``)."""

@@ -3,7 +3,9 @@
 Loading never changes a file; a bad file gives one clear message and the
 program goes on where it was.  Both games share these screens: a Blue Skies
 save (``opensky.persistence.bssave``) opens Blue Skies' game screen
-(``bs_game``), and the list of saves tells the two apart.
+(``bs_game``), and the list of saves tells the two apart.  Under the saves,
+the list shows the unfinished online games hosted on this computer
+(``ui.online.hostedlist``: Host again, Delete), when there are any.
 """
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ from opensky.persistence.store import (
 )
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.game.gamelog import note
+from opensky.ui.online.hosted import HostedTable, list_hosted
+from opensky.ui.online.hostedlist import HostedSection
 from opensky.ui.scene import Scene
 from opensky.ui.scenes.dialog import Dialog
 from opensky.ui.widgets import Button, TextField, WidgetGroup, rounded, shadowed_panel
@@ -85,9 +89,10 @@ class MessageDialog(Dialog):
     """A message over the current screen, with one button (or two)."""
 
     def __init__(self, app: "App", title: str, text: str, params: dict[str, str] | None = None,
-                 action: tuple[str, Callable[[], None]] | None = None) -> None:
+                 action: tuple[str, Callable[[], None]] | None = None, danger: bool = False) -> None:
         """``text`` is shown as ``tr(text, **params)``; ``action`` adds a second
-        button (label, what it does after the dialog closes)."""
+        button (label, what it does after the dialog closes); ``danger``: that
+        button destroys something (drawn as such; the other one says Cancel and has the focus)."""
         super().__init__(app)
         self.title = title
         self.text = text
@@ -99,9 +104,10 @@ class MessageDialog(Dialog):
             def run() -> None:
                 app.pop()
                 then()
-            self.action = Button(label, run, primary=True)
+            self.action = Button(label, run, primary=not danger, danger=danger)
             self.widgets.add(self.action)
-        self.ok = Button(N_("OK") if action is None else N_("Close"), app.pop, primary=action is None)
+        self.ok = Button(N_("OK") if action is None else N_("Cancel") if danger else N_("Close"), app.pop,
+                         primary=action is None)
         self.widgets.add(self.ok)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -117,7 +123,7 @@ class MessageDialog(Dialog):
             row.insert(0, (self.action, aw))
         self.button_row(row, self.panel.right - int(140 * s) + int(116 * s), self.panel.bottom - int(64 * s),
                         int(T.BUTTON_H * s), int(12 * s))
-        self.widgets.set_focus(self.action or self.ok)
+        self.widgets.set_focus(self.ok if self.action is not None and self.action.danger else self.action or self.ok)
         self.dirty = True
 
     def on_enter(self) -> bool:
@@ -214,9 +220,18 @@ class LoadScene(Scene):
         self.back = Button("Back", app.pop)
         self.error = ""
         self.scroll = 0
+        #: the unfinished online games hosted here (only on the screen that loads games to play)
+        self.hosted: list[HostedTable] = []
+        self.section: HostedSection | None = None
+        self.empty_y = 0          #: where "No saved games yet" goes
+        self.saves_head_y: int | None = None
+        self.list_box = pygame.Rect(0, 0, 0, 0)
+        self.content_h = 0
 
     def enter(self) -> None:
         self.entries = list_saves()
+        self.hosted = list_hosted() if not self.replay and self.on_loaded is None else []
+        self.section = HostedSection(self.app, self.hosted, self.enter, MessageDialog) if self.hosted else None
         self.resize(self.app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -226,8 +241,19 @@ class LoadScene(Scene):
         self.panel = pygame.Rect((w - pw) // 2, int(24 * s), pw, h - int(48 * s))
         self.widgets.clear()
         self.rows = []
-        y = self.panel.y + int(84 * s) - self.scroll
+        #: the scrolled list's window (rows outside it are clipped, their buttons hidden)
+        self.list_box = pygame.Rect(self.panel.x, self.panel.y + int(70 * s), self.panel.w,
+                                    self.panel.h - int(150 * s))
+        top = self.panel.y + int(84 * s)
+        y = top - self.scroll
         row_h = int(62 * s)
+        self.saves_head_y = None
+        if self.section is not None:   # two sections: each has its heading
+            self.saves_head_y = y
+            y += assets.font(assets.px(T.TYPE.h2 * s), "bold").get_height() + int(10 * s)
+        self.empty_y = y + int((2 if self.section is not None else 12) * s)
+        if not self.entries:
+            y += int((36 if self.section is not None else 56) * s)
         for entry in self.entries:
             r = pygame.Rect(self.panel.x + int(24 * s), y, self.panel.w - int(48 * s), row_h - int(8 * s))
             load_b = Button(N_("Watch") if self.replay else N_("Load"), self._loader(entry), primary=True, small=True)
@@ -246,6 +272,15 @@ class LoadScene(Scene):
             self.widgets.add(del_b)
             self.rows.append((entry, r, load_b, del_b))
             y += row_h
+        if self.section is not None:
+            y = self.section.layout(self.widgets, self.panel.x + int(24 * s), y + int(18 * s),
+                                    self.panel.w - int(48 * s), s, self.list_box)
+        self.content_h = y + self.scroll - top
+        most = max(0, self.content_h - (self.list_box.bottom - top) + int(8 * s))
+        if self.scroll > most:   # never scrolled past the end (the window grew, a row was deleted)
+            self.scroll = most
+            self.resize(size)
+            return
         bh = int(T.BUTTON_H * s)
         self.back.rect = pygame.Rect(self.panel.right - int(150 * s), self.panel.bottom - bh - int(20 * s), int(126 * s), bh)
         self.widgets.add(self.back)
@@ -303,12 +338,16 @@ class LoadScene(Scene):
         shadowed_panel(surface, self.panel, T.PAPER, int(14 * s), shadow=int(5 * s), alpha=120)
         t = assets.text(tr("Watch a saved game") if self.replay else tr("Load a saved game"), int(T.TYPE.h1 * s), T.INK, "bold")
         surface.blit(t, (self.panel.x + int(28 * s), self.panel.y + int(22 * s)))
-        if not self.entries:
-            img = assets.text(tr("No saved games yet. Save from the game menu (Esc → Save game)."),
-                              int(T.TYPE.body * s), T.INK_SOFT)
-            surface.blit(img, (self.panel.x + int(28 * s), self.panel.y + int(96 * s)))
         clip = surface.get_clip()
-        surface.set_clip(pygame.Rect(self.panel.x, self.panel.y + int(70 * s), self.panel.w, self.panel.h - int(150 * s)))
+        surface.set_clip(self.list_box)
+        if self.saves_head_y is not None:
+            head = assets.text(tr("Saved games"), assets.px(T.TYPE.h2 * s), T.INK, "bold")
+            surface.blit(head, (self.panel.x + int(24 * s), self.saves_head_y))
+        if not self.entries:
+            body = int(T.TYPE.body * s)
+            img = assets.text(D.fit(tr("No saved games yet. Save from the game menu (Esc → Save game)."), body,
+                                    self.panel.w - int(56 * s)), body, T.INK_SOFT)
+            surface.blit(img, (self.panel.x + int(24 * s if self.section is not None else 28 * s), self.empty_y))
         for entry, r, _, _ in self.rows:
             rounded(surface, r, T.CARD, int(8 * s))
             room = r.w - int((320 if not self.replay and self.on_loaded is None else 222) * s)
@@ -323,14 +362,31 @@ class LoadScene(Scene):
                 col = T.INK_SOFT
             img = assets.text(D.fit(line[:110], int(T.TYPE.small * s), room), int(T.TYPE.small * s), col)
             surface.blit(img, (r.x + int(14 * s), r.y + int(30 * s)))
+        if self.section is not None:
+            self.section.draw(surface, s)
         surface.set_clip(clip)
+        self.draw_scrollbar(surface, s)
         if self.error:
             lines = D.wrap(self.error, int(T.TYPE.small * s), self.panel.w - int(220 * s))
             D.blit_lines(surface, lines[:3], (self.panel.x + int(28 * s), self.back.rect.y), int(T.TYPE.small * s), T.BAD)
         self.widgets.draw(surface, s)
-        tip = self.widgets.hovered_tooltip()
+        tip = self.widgets.hovered_tooltip() if self.app.stack.top is self else None   # none under a dialog
         if tip:
             D.tooltip(surface, tip[0], pygame.mouse.get_pos(), s)
+
+
+    def draw_scrollbar(self, surface: pygame.Surface, s: float) -> None:
+        """A thin bar at the list's right edge when the list is longer than its window."""
+        box = self.list_box
+        seen = box.bottom - (self.panel.y + int(84 * s))
+        if self.content_h <= seen or self.content_h <= 0:
+            return
+        track = pygame.Rect(self.panel.right - int(14 * s), box.y + int(10 * s), max(2, int(5 * s)),
+                            box.h - int(20 * s))
+        rounded(surface, track, T.LINE, track.w // 2)
+        h = max(int(24 * s), track.h * seen // self.content_h)
+        y = track.y + (track.h - h) * self.scroll // max(1, self.content_h - seen)
+        rounded(surface, pygame.Rect(track.x, min(y, track.bottom - h), track.w, h), T.INK_FAINT, track.w // 2)
 
 
 def entry_line(entry: SaveEntry) -> str:

@@ -75,7 +75,8 @@ class TitleScene(Scene):
         has = saves_exist() or self.hosted is not None
         self.b_cont.enabled = has
         self.b_cont.tooltip = N_("Resume the last game where it was") if has else N_("No game to continue yet")
-        self.b_load.enabled = named_saves_exist()
+        # the list of saves also holds the unfinished online games hosted here
+        self.b_load.enabled = named_saves_exist() or self.hosted is not None
         self.b_load.tooltip = "" if self.b_load.enabled else N_("No saved games yet")
         self.newcomer = self._newcomer(has)
         self.b_learn.primary = self.newcomer
