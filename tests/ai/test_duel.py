@@ -1,0 +1,47 @@
+"""bench/ai_duel.py, the tuning tool of issue 17: its bot specs and its
+breakdown of where the points came from (a fast game or two, no bench)."""
+from __future__ import annotations
+
+import random
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
+
+import ai_duel  # noqa: E402
+
+from opensky.ai.expert import ExpertBot  # noqa: E402
+from opensky.ai.normal import NormalBot  # noqa: E402
+from opensky.board.loader import load_board  # noqa: E402
+from opensky.play.selfplay import play_game  # noqa: E402
+
+
+def test_specs_set_params_and_arguments():
+    b = ai_duel.make("normal:solo=550,lookahead=0.4,fp_iters=60", 3)
+    assert isinstance(b, NormalBot) and b.prm.solo == 550 and b.prm.lookahead == 0.4 and b.fp_iters == 60
+    e = ai_duel.make("expert:z=1.5,search=bid", 3)
+    assert isinstance(e, ExpertBot) and e.z == 1.5 and e.search == {"bid"}
+    for bad in ("bogus", "normal:x", "normal:1x=2"):
+        with pytest.raises(SystemExit):
+            ai_duel.parse_spec(bad)
+
+
+@pytest.mark.parametrize("board_name", ["europe", "north_america"])
+def test_breakdown_adds_up_to_the_score(board_name):
+    """Markets won, less 200 a leased plane, plus subsidies, is the score
+    (fares, change and spent chits): the breakdown misses no point."""
+    board = load_board(board_name)
+    game = play_game(board, [NormalBot(1), NormalBot(2), NormalBot(3)], random.Random(4), callsigns="recommended")
+    parts = ai_duel.breakdown(board, game)
+    for q, d in enumerate(parts):
+        assert d["score"] == game.scores[q]
+        assert d["alone"] + d["against"] + d["tied"] == d["season 1"] + d["season 2"]
+        assert d["season 1"] + d["season 2"] - 200 * d["leased"] + d["subsidies"] == d["score"]
+
+
+def test_main_prints_the_share_and_the_breakdown(capsys):
+    assert ai_duel.main(["normal", "--base", "easy", "--games", "2", "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "normal against easy, 2 players: wins" in out and "subsidies" in out and "flash left" in out
