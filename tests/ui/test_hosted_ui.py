@@ -34,13 +34,37 @@ def _free_port() -> int:
 
 
 def _waiting_table(a, game: str, kinds: list[str]) -> str:
-    """A table hosted and left in the lobby (nobody joined): its code."""
+    """A table hosted and left in the lobby (nobody joined; the program
+    then stopped, as when the window is closed there): its code."""
     lob = HostLobbyScene(a, setup_for(game, kinds), 120.0)
     a.push(lob)
     assert not lob.error, lob.error
     code = lob.table.code
-    lob.cancel()
+    lob.stop()
+    a.pop()
     return code
+
+
+def test_cancel_forgets_a_new_lobby_but_not_one_brought_back(apps, monkeypatch):
+    """Cancel in the lobby of a table opened there that never began forgets
+    it (no ghost "waiting for friends" in the list); Cancel in the lobby of
+    a table brought back from the list keeps it."""
+    host, _ = apps
+    monkeypatch.setattr(L, "PORTS", (0,))
+    host.push(TitleScene(host))
+    kept = _waiting_table(host, "opensky", ["human", "remote"])
+    lob = HostLobbyScene(host, setup_for(BLUE_SKIES, ["human", "remote"]), 120.0)
+    host.push(lob)
+    gone = lob.table.code
+    step(apps, until=lambda: {t.code for t in list_hosted()} == {kept, gone})   # stored by the host's thread
+    click(host, lob.b_cancel.rect.center)
+    assert [t.code for t in list_hosted()] == [kept]
+    ls = _open_list(host)
+    click(host, _row(ls, kept)[2].rect.center)
+    again = host.stack.top
+    assert isinstance(again, HostLobbyScene) and again.table.code == kept
+    click(host, again.b_cancel.rect.center)
+    assert [t.code for t in list_hosted()] == [kept]
 
 
 def _tables(apps, monkeypatch) -> tuple[str, str, str, int]:

@@ -209,7 +209,17 @@ class HostLobbyScene(Scene):
         self.compose()
 
     def cancel(self) -> None:
+        """Stop hosting and go back.  A table opened here that never began is
+        forgotten (a lobby given up is no game to come back to); one brought
+        back from the saves screen stays there until its Delete, and the
+        window closed while waiting (``on_quit_request``) keeps it for Continue."""
         self.stop()
+        t = self.table
+        if t is not None and self.resume is None and not t.started:
+            from opensky.ui.online.hosted import delete_hosted, store_file_ok
+            problem = delete_hosted(t.code) if store_file_ok() else ""
+            if problem:
+                LOG.warning("the lobby's table %s was not forgotten (%s)", t.code, problem)
         self.app.pop()
 
     def on_quit_request(self) -> None:
