@@ -22,7 +22,7 @@ from opensky.ui.scenes.saves import LoadScene, MessageDialog
 from opensky.ui.scenes.title import TitleScene
 from opensky.userdirs import data_dir
 from tests.ui.driver import click
-from tests.ui.test_online_ui import _decide, apps, join, setup_for, step  # noqa: F401 - apps is a fixture
+from tests.ui.test_online_ui import _decide, _started, apps, join, setup_for, step  # noqa: F401 - apps is a fixture
 
 SIZES = ((960, 600), (1280, 720), (1920, 1080))
 
@@ -76,12 +76,7 @@ def _tables(apps, monkeypatch) -> tuple[str, str, str, int]:
     first = _waiting_table(host, BLUE_SKIES, ["human", "remote"])
     port = _free_port()
     monkeypatch.setattr(L, "PORTS", (port,))
-    lob = HostLobbyScene(host, setup_for("opensky", ["human", "remote"]), 120.0)
-    host.push(lob)
-    join(friend, lob)
-    step(apps, until=lambda: lob.table.all_claimed())
-    lob.start(False)
-    step(apps, until=lambda: all(isinstance(a.stack.top, OnlineGameScene) for a in apps))
+    lob, _, _ = _started(apps)
     rng, seen = random.Random(5), {}
     step(apps, until=lambda: (_decide(host.stack.top, rng, seen), _decide(friend.stack.top, rng, seen),
                               lob.table.seq > 8)[-1])

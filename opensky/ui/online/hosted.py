@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 
 from opensky.i18n import N_, month, name_of, tr
 from opensky.online.table import REMOTE, Table
-from opensky.ui.online.lobby import ONLINE_FILE, open_store
+from opensky.ui.online.lobby import ONLINE_FILE, open_store, remove_table
 from opensky.userdirs import data_dir
 
 LOG = logging.getLogger("opensky.online")
@@ -120,14 +120,7 @@ def delete_hosted(code: str) -> str:
     """Remove a table from ``online.sqlite``: "" or why it could not be."""
     if not store_file_ok():
         return tr("the file of online games is gone")
-    store, problem = open_store()
-    if store is None:
-        return problem
-    try:
-        store.remove(code)
-        return store.error
-    finally:
-        store.close()
+    return remove_table(code)
 
 
 __all__ = ["HostedTable", "delete_hosted", "list_hosted", "store_file_ok", "summary"]

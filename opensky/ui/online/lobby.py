@@ -117,6 +117,18 @@ def open_store() -> tuple[TableStore | None, str]:
         return None, str(e)[:120]
 
 
+def remove_table(code: str) -> str:
+    """Remove a table from the window's store: "" or why it could not be."""
+    store, problem = open_store()
+    if store is None:
+        return problem
+    try:
+        store.remove(code)
+        return store.error
+    finally:
+        store.close()
+
+
 def serve(store: TableStore | None, address: str, ports: Iterable[int]) -> tuple[Host | None, HostThread | None, str]:
     """A host serving on the first port that opens: (host, its thread, "")
     or (None, None, the last port's problem)."""
@@ -215,9 +227,8 @@ class HostLobbyScene(Scene):
         window closed while waiting (``on_quit_request``) keeps it for Continue."""
         self.stop()
         t = self.table
-        if t is not None and self.resume is None and not t.started:
-            from opensky.ui.online.hosted import delete_hosted, store_file_ok
-            problem = delete_hosted(t.code) if store_file_ok() else ""
+        if t is not None and self.resume is None and not t.started and not self.note:
+            problem = remove_table(t.code)
             if problem:
                 LOG.warning("the lobby's table %s was not forgotten (%s)", t.code, problem)
         self.app.pop()
