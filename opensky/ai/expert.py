@@ -13,11 +13,7 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   search of placements (Normal's best few, the rest of the planning played
   out by Normal) did not beat Normal's plan at any affordable budget, while
   the same time spent on the months did.  ``search="all"`` still searches
-  placements, for experiments; ``plan_second_season`` searches only the
-  second season's, whose rollouts play to the game's end (Expert's edge
-  over Normal is in the second season: issue 17's measurements of
-  2026-12-06, where this option won 62.7% of 200 games — off by default
-  until a 400-game line confirms it).
+  placements, for experiments.
 * **Hidden information.**  The only secret is an unrevealed bid (§11).  Each
   iteration *determinizes* the view: every rival bid of this month —
   submitted already or still to come — is drawn from that rival's mix in the
@@ -107,14 +103,8 @@ class ExpertBot(Bot):
 
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.85,
                  top_k: int = 5, search: str = MONTHLY, rollout_iters: int = 50, z: float = 0.75,
-                 exact_od: int = 1, bid_top: int = 2, min_iter: int = 6, horizon: int = 0,
-                 plan_second_season: bool = False):
+                 exact_od: int = 1, bid_top: int = 2, min_iter: int = 6, horizon: int = 0):
         super().__init__(seed)
-        #: search the second season's plane placements too (rollouts to the
-        #: game's end; Normal completes every airline's plan): 62.7% of 200
-        #: games against Normal, an experiment of issue 17 not yet confirmed
-        #: at 400 (``bench/results/ai_duel-2026-12-06-issue17.txt``)
-        self.plan_second_season = plan_second_season
         #: months a rollout plays before the model values the rest (0: to the season's end)
         self.horizon = horizon
         #: decision types searched ("all", or names joined by "+"); Normal takes the rest
@@ -139,9 +129,6 @@ class ExpertBot(Bot):
         p = legal[0].player
         assert p is not None
         if t in (PLACE_PLANE, PLACE_HUB):
-            if (self.plan_second_season and t == PLACE_PLANE and view.month > OCTOBER
-                    and view.phase == NETWORK_PLANNING):
-                return self._search_planning(view, p, legal)
             if self.search is not None and t not in self.search:
                 return self.normal.choose(view, legal)
             return self._search_planning(view, p, legal)

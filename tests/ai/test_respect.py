@@ -203,29 +203,3 @@ def test_expert_with_a_horizon_plays_legally():
     game = play_game(load_board("north_america"), [ExpertBot(5, budget=80, time_limit=1e9, horizon=2),
                                                     NormalBot(6)], 5, callsigns="recommended")
     assert game.finished
-
-
-def test_expert_may_search_its_second_season_placements():
-    """``plan_second_season``: the second season's plane placements are
-    searched (Normal's best few, each plan completed by Normal, rollouts to
-    the game's end); the first season's are Normal's."""
-    from opensky.play.selfplay import play_game
-    from opensky.rules.actions import PLACE_PLANE
-    from opensky.rules.constants import OCTOBER
-
-    class Spy(ExpertBot):
-        def __init__(self, seed: int) -> None:
-            super().__init__(seed, budget=60, time_limit=1e9, plan_second_season=True)
-            self.searched: list[int] = []
-
-        def _search_planning(self, v, p, legal):  # type: ignore[no-untyped-def]
-            self.searched.append(v.month)
-            return super()._search_planning(v, p, legal)
-
-    bot = Spy(5)
-    game = play_game(load_board("north_america"), [bot, NormalBot(6)], 5, callsigns="recommended")
-    assert game.finished and bot.searched and all(m > OCTOBER for m in bot.searched)
-    placed = [a for a in game.actions if a.type == PLACE_PLANE and a.player == 0]
-    assert len(placed) >= 12    # both seasons' planes, legally placed
-    again = play_game(load_board("north_america"), [Spy(5), NormalBot(6)], 5, callsigns="recommended")
-    assert again.actions == game.actions
