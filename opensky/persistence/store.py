@@ -31,6 +31,7 @@ from opensky.persistence.save import (
 from opensky.i18n import N_
 from opensky.persistence.atomic import write_atomic
 from opensky.rules.session import Session
+from opensky.textlimits import one_line
 from opensky.userdirs import data_dir, saves_dir
 from opensky.userfile import FileProblem, display, read_json
 
@@ -296,11 +297,16 @@ def _clean_summary(summ: Any) -> dict[str, Any]:
     return out
 
 
-def delete_save(path: Path) -> None:
+def delete_save(path: Path) -> str:
+    """Delete a named save: "" (deleted, or gone already) or why it could not
+    be, in one line (a read-only folder, a folder where the file was)."""
     try:
         path.unlink()
     except FileNotFoundError:
         pass
+    except OSError as e:
+        return one_line(e.strerror or type(e).__name__, 120)
+    return ""
 
 
 def saves_exist() -> bool:

@@ -102,6 +102,46 @@ def test_bad_save_in_the_list_is_shown_and_left_alone(app):
     assert (folder / "broken.json").read_bytes() == raw
 
 
+def test_delete_asks_first_and_says_why_it_cannot(app, monkeypatch):
+    folder = saves_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    for name in ("keep", "gone"):
+        (folder / f"{name}.json").write_text('{"format": "opensky-save", "version": 7, "name": "%s"}' % name)
+    app.push(TitleScene(app))
+    app.push(LoadScene(app))
+    ls = app.stack.top
+    app.step([], 0.016)
+
+    from opensky.ui.scenes.saves import entry_line
+    assert entry_line(ls.rows[0][0]) == "no details in the file"   # no summary: no row of question marks
+
+    def delete_button(name):
+        return next(r[3] for r in ls.rows if r[0].path.stem == name)
+    # Delete asks; Cancel keeps the file
+    click(app, delete_button("gone").rect.center)
+    dlg = app.stack.top
+    assert isinstance(dlg, MessageDialog) and dlg.title == "Delete this save?"
+    assert "gone.json" in " ".join(dlg.lines) and dlg.action is not None and dlg.action.danger
+    click(app, dlg.ok.rect.center)
+    assert app.stack.top is ls and (folder / "gone.json").exists()
+    # Delete in the dialog deletes it, and the list follows
+    click(app, delete_button("gone").rect.center)
+    click(app, app.stack.top.action.rect.center)
+    assert app.stack.top is ls and not (folder / "gone.json").exists()
+    assert [r[0].path.stem for r in ls.rows] == ["keep"]
+    # a file the system will not let go: one clear message, the list and the file stay
+    def refuse(self, missing_ok=False):
+        raise PermissionError(13, "Permission denied")
+    monkeypatch.setattr(type(folder / "keep.json"), "unlink", refuse)
+    click(app, delete_button("keep").rect.center)
+    click(app, app.stack.top.action.rect.center)
+    msg = app.stack.top
+    assert isinstance(msg, MessageDialog) and msg.title == "The save cannot be deleted"
+    assert " ".join(msg.lines) == "It could not be removed (Permission denied)."
+    assert (folder / "keep.json").exists()
+    app.step([], 0.016)
+
+
 def test_undo_button_and_ctrl_z(app):
     g = start_game(app, 2, "europe")
     st = g.ctl.state

@@ -298,11 +298,23 @@ class LoadScene(Scene):
         return f
 
     def _deleter(self, entry: SaveEntry) -> Callable[[], None]:
-        def f() -> None:
-            delete_save(entry.path)
-            self.entries = list_saves()
-            self.resize(self.app.size)
-        return f
+        return lambda: self.ask_delete(entry)
+
+    def ask_delete(self, entry: SaveEntry) -> None:
+        """Delete asks first (a save is a game someone may want back)."""
+        self.app.push(MessageDialog(
+            self.app, N_("Delete this save?"),
+            N_("“{name}” ({file}) will be deleted from this computer. This cannot be undone."),
+            {"name": entry.name, "file": entry.path.name[:80]},
+            action=(N_("Delete"), lambda: self.delete(entry)), danger=True))
+
+    def delete(self, entry: SaveEntry) -> None:
+        why = delete_save(entry.path)
+        self.entries = list_saves()
+        self.resize(self.app.size)
+        if why:
+            self.app.push(MessageDialog(self.app, N_("The save cannot be deleted"),
+                                        N_("It could not be removed ({problem})."), {"problem": why}))
 
     def load(self, path: Path) -> None:
         try:
@@ -395,6 +407,8 @@ def entry_line(entry: SaveEntry) -> str:
     airline's score, and when it was saved."""
     sm = entry.summary
     when = _when(entry.saved_at)
+    if not sm.get("board") and not sm.get("airlines"):   # a file without its summary: Load will tell
+        return tr("no details in the file") + (f" · {when}" if entry.saved_at else "")
     airlines = [str(a) for a in sm.get("airlines", [])]
     if sm.get("game") != "blue_skies":
         state = tr("finished") if sm.get("game_over") else tr(str(sm.get("month", "?")))
