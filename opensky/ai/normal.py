@@ -32,6 +32,7 @@ from typing import Callable, Sequence
 from opensky.ai.base import Bot
 from opensky.ai.bidding import Bids, Market, Vec
 from opensky.ai.model import DEFAULT, HubChoice, Model, Params, info_for, remove_path, season_end
+from opensky.ai.planahead import PlanAhead
 from opensky.rules.actions import BID, FLASH, PLACE_PLANE, Action
 from opensky.rules.constants import LEASE_COST, MARCH, REGIONAL_MARKERS
 from opensky.rules.state import NETWORK_PLANNING, GameState
@@ -138,11 +139,14 @@ class NormalBot(Bot):
     name = "normal"
 
     def __init__(self, seed: int = 0, prm: Params = DEFAULT, fp_iters: int = 120,
-                 min_prob: float = 0.1):
+                 min_prob: float = 0.1, plan_ahead: int = 0):
         super().__init__(seed)
         self.prm = prm
         self.fp_iters = fp_iters
         self.min_prob = min_prob
+        #: plan the network with the whole planning phase in view (``opensky.ai.planahead``,
+        #: that many candidates; 0: one plane ahead, Normal's own way)
+        self.planner = PlanAhead(NormalBot(seed ^ 0xC0FFEE, prm), prm, k=plan_ahead) if plan_ahead else None
 
     def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
         if len(legal) == 1:
@@ -259,11 +263,20 @@ class NormalBot(Bot):
         p = legal[0].player
         assert p is not None
         vals = self.placement_values(v, p, [a.arg for a in legal])
+        if self.planner is not None and self.planner.wants(v):
+            return self.planner.choose(v, p, legal, vals)
         return self._best(legal, vals)
 
     def _place_hub(self, v: GameState, legal: Sequence[Action]) -> Action:
         p = legal[0].player
         assert p is not None
+        mine = self._hub(v, p, legal)
+        if self.planner is not None and self.planner.wants(v):
+            return self.planner.choose_hub(v, p, legal, mine)
+        return mine
+
+    def _hub(self, v: GameState, p: int, legal: Sequence[Action]) -> Action:
+        """Normal's hub: the one (or, first, the pair) that makes its network worth most."""
         model = Model.of_state(v, first_month=v.month, prm=self.prm)
         nb = model.nets[p]
         have = list(v.hubs[p])
