@@ -15,6 +15,7 @@ information is read: networks, hubs, markers and cubes are on the board.
 """
 from __future__ import annotations
 
+import time
 from typing import Sequence
 
 from opensky.ai.base import Bot
@@ -34,16 +35,20 @@ class PlanAhead:
     ``completer`` (a Normal) plays every airline's remaining planning decisions;
     ``k`` candidates at most, none more than ``margin`` below Normal's best
     one-step value; ``cube`` weighs the cubes' points, ``marker`` is the
-    cost of a cross-border marker used."""
+    cost of a cross-border marker used; ``time_limit`` the safety net."""
 
     def __init__(self, completer: Bot, prm: Params, k: int = 6, margin: float = 200.0,
-                 cube: float = 1.0, marker: float = 35.0):
+                 cube: float = 1.0, marker: float = 35.0, time_limit: float = 0.6):
         self.completer = completer
         self.prm = prm
         self.k = k
         self.margin = margin
         self.cube = cube
         self.marker = marker
+        #: a safety net (seconds): candidates are weighed best first, and on a
+        #: slow machine the search stops after this long (only then does the
+        #: choice depend on the clock)
+        self.time_limit = time_limit
 
     def wants(self, v: GameState) -> bool:
         """Whether this decision is one to plan ahead (the planning phase's own)."""
@@ -58,13 +63,16 @@ class PlanAhead:
             return legal[cands[0]]
         cubes0 = [len(x) for x in v.subsidies]
         markers0 = len(v.markers[p])
+        deadline = time.perf_counter() + self.time_limit
         scores = []
         for i in cands:
             s = v.copy()
             s.apply(legal[i])
             self.complete(s)
             scores.append(self.value(s, p, cubes0, markers0))
-        j = max(range(len(cands)), key=lambda t: (scores[t], -t))
+            if len(scores) >= 2 and time.perf_counter() > deadline:
+                break      # a slow or busy machine: the best of those weighed so far
+        j = max(range(len(scores)), key=lambda t: (scores[t], -t))
         return legal[cands[j]]
 
     def choose_hub(self, v: GameState, p: int, legal: Sequence[Action], mine: Action) -> Action:
