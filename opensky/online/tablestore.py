@@ -11,14 +11,19 @@ The actions of one turn of the host's loop are one transaction, committed
 before any client hears of them, in WAL mode with ``synchronous=NORMAL``: a
 host killed at any moment loses at most the actions being applied (a power
 cut may lose the last few commits; the file stays consistent).  The file is hostile when
-read back: each table is checked and replayed on its own, and one that does
-not replay is left out with a one-line reason (``problems``), never raised.
+read back: one that is not a regular file, that SQLite does not find whole,
+or whose tables are of another shape is refused before anything is written
+to it (``check_whole``, ``check_shape``); each table is
+checked and replayed on its own, and one that does not replay is left out
+with a one-line reason (``problems``), never raised.
 """
 from __future__ import annotations
 
 import json
 import logging
+import os
 import sqlite3
+import stat
 import time
 from pathlib import Path
 from typing import Any, Sequence
@@ -54,6 +59,11 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 """
 
+#: each table's columns as ``PRAGMA table_info`` gives them (name, type, place in the key): tables
+#: of another shape are not a host's (without the keys, a table written again would be doubled)
+_SHAPE = {"tables": [("code", "TEXT", 1), ("header", "TEXT", 0), ("finished", "INTEGER", 0), ("updated", "REAL", 0)],
+          "actions": [("code", "TEXT", 1), ("idx", "INTEGER", 2), ("entry", "TEXT", 0)]}
+
 #: rows whose code and time have their types (a damaged row's text sorts above every number)
 _TYPED = "AND typeof(code) = 'text' AND typeof(updated) IN ('real', 'integer')"
 
@@ -64,8 +74,10 @@ class TableStore:
     def __init__(self, path: str | Path):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
+        check_whole(self.path)
         self.db = sqlite3.connect(str(self.path), isolation_level=None, check_same_thread=False)
         try:
+            check_shape(self.db)
             self.db.execute("PRAGMA journal_mode=WAL")
             # WAL with NORMAL: a commit is in the file once it returns, so a host
             # killed at any moment (kill -9 included) loses nothing committed; only
@@ -134,16 +146,21 @@ class TableStore:
         self._write([("DELETE FROM actions WHERE code = ?", (code,)), ("DELETE FROM tables WHERE code = ?", (code,))])
 
     # ------------------------------------------------------------ reading
-    def latest_unfinished(self) -> tuple[str, float] | None:
-        """The code and time of the unfinished table played last (no replay: cheap)."""
+    def latest_unfinished(self, replays: bool = False, limit: int = 40) -> tuple[str, float] | None:
+        """The code and time of the unfinished table played last (no replay:
+        cheap); with ``replays``, of the last one that replays, among the
+        ``limit`` played last (one that does not is passed over)."""
         try:
-            row = self.db.execute("SELECT code, updated FROM tables WHERE finished = 0 " + _TYPED +
-                                  " ORDER BY updated DESC LIMIT 1").fetchone()
+            rows = self.db.execute("SELECT code, updated FROM tables WHERE finished = 0 " + _TYPED +
+                                   " ORDER BY updated DESC LIMIT ?", (limit if replays else 1,)).fetchall()
         except sqlite3.Error:
             return None
-        if row is None or not isinstance(row[0], str) or not isinstance(row[1], (int, float)):
-            return None
-        return row[0], float(row[1])
+        for code, updated in rows:
+            if not isinstance(code, str) or not isinstance(updated, (int, float)):
+                continue
+            if not replays or self.load_one(code) is not None:
+                return code, float(updated)
+        return None
 
     def load_one(self, code: str) -> Table | None:
         """One table, replayed (None, with the reason in ``problems``, if it cannot be)."""
@@ -156,11 +173,11 @@ class TableStore:
                 "SELECT entry FROM actions WHERE code = ? ORDER BY idx LIMIT ?", (code, MAX_LOG + 1))]
             return from_rows(code, row[0], entries)
         except TableDamaged as e:
-            self.problems.append(f"table {code[:8]}: {e}")
+            self.problems.append(f"table {shown_code(code)}: {e}")
         except (IllegalAction, SaveError) as e:
-            self.problems.append(f"table {code[:8]}: {one_line(str(e), 120)}")
+            self.problems.append(f"table {shown_code(code)}: {one_line(str(e), 120)}")
         except Exception as e:  # noqa: BLE001 - sqlite3.Error, anything a damaged row raises
-            self.problems.append(f"table {code[:8]}: damaged ({type(e).__name__})")
+            self.problems.append(f"table {shown_code(code)}: damaged ({type(e).__name__})")
         return None
 
     def unfinished(self, limit: int = 40) -> list[tuple[Table, float]]:
@@ -177,7 +194,7 @@ class TableStore:
             rows = []
         for code, updated in rows:
             if not isinstance(code, str) or not isinstance(updated, (int, float)):
-                self.problems.append(f"table {str(code)[:8]}: damaged (its row)")
+                self.problems.append(f"table {shown_code(code)}: damaged (its row)")
                 continue
             found = self.problems
             table = self.load_one(code)      # (load_one starts its own list of problems)
@@ -204,14 +221,54 @@ class TableStore:
                     "SELECT entry FROM actions WHERE code = ? ORDER BY idx LIMIT ?", (code, MAX_LOG + 1))]
                 out.append(from_rows(code, head, entries))
             except TableDamaged as e:
-                self.problems.append(f"table {str(code)[:8]}: {e}")
+                self.problems.append(f"table {shown_code(code)}: {e}")
             except (IllegalAction, SaveError) as e:   # the engine's or the seal's own words
-                self.problems.append(f"table {str(code)[:8]}: {one_line(str(e), 120)}")
+                self.problems.append(f"table {shown_code(code)}: {one_line(str(e), 120)}")
             except Exception as e:  # noqa: BLE001 - one damaged table never stops the others
-                self.problems.append(f"table {str(code)[:8]}: damaged ({type(e).__name__})")
+                self.problems.append(f"table {shown_code(code)}: damaged ({type(e).__name__})")
         for p in self.problems:
             LOG.warning("%s", p)
         return out
+
+
+def shown_code(code: Any) -> str:
+    """A stored table's code as a line about it shows it (a damaged one may
+    be anything): at most 8 characters, each printable, so the line stays one."""
+    return "".join(ch if ch.isprintable() else "?" for ch in str(code)[:8])
+
+
+def check_whole(path: Path) -> None:
+    """Refuse (``sqlite3.DatabaseError``) a store that is there but is not a
+    regular file, or that SQLite does not find whole (``quick_check``): a
+    bad disk, a copy cut short.  Such a file is refused like one that is not
+    SQLite at all and left as it is, because writing to it (even SQLite's
+    own checkpoint when the last connection closes) would change what could
+    not be read.  So the check opens it read-only; a missing file is a new
+    store."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return   # missing: a new store; anything else: opening it says why
+    if not stat.S_ISREG(mode):
+        raise sqlite3.DatabaseError("the tables file is not a regular file")
+    db = sqlite3.connect(path.absolute().as_uri() + "?mode=ro", uri=True)
+    try:
+        whole = db.execute("PRAGMA quick_check").fetchall() == [("ok",)]
+    finally:
+        db.close()
+    if not whole:
+        raise sqlite3.DatabaseError("the tables file is damaged")
+
+
+def check_shape(db: sqlite3.Connection) -> None:
+    """Refuse (``sqlite3.DatabaseError``) a store whose ``tables`` or
+    ``actions`` are not of a host's shape (``_SHAPE``: another program's
+    file, a hand-made one, a view), before anything is written to it; one
+    that is missing is made (a new store)."""
+    for name, want in _SHAPE.items():
+        got = [(r[1], str(r[2]).upper(), r[5]) for r in db.execute(f"PRAGMA table_info({name})")]
+        if got and got != want:
+            raise sqlite3.DatabaseError(f"the tables file is of another shape ({name})")
 
 
 class TableDamaged(ValueError):
@@ -266,8 +323,11 @@ def from_rows(code: Any, head: Any, entries: Sequence[Any]) -> Table:
     if not (away is None or isinstance(away, (int, float)) and not isinstance(away, bool) and away >= 0):
         raise TableDamaged("'away_after' is damaged")
     created = h.get("created")
-    t = Table(code, GAMES[game], h["board"], seats, secret, salt, away,
-              float(created) if isinstance(created, (int, float)) else time.time())
+    try:   # only kept, never shown: a wrong one is now, as a missing one
+        made = float(created) if isinstance(created, (int, float)) else time.time()
+    except OverflowError:   # a whole number too big for a float
+        made = time.time()
+    t = Table(code, GAMES[game], h["board"], seats, secret, salt, away, made)
     try:
         t.session = t._new_session(board)
     except Exception as e:  # noqa: BLE001 - names the engine refuses
@@ -298,4 +358,4 @@ def from_rows(code: Any, head: Any, entries: Sequence[Any]) -> Table:
     return t
 
 
-__all__ = ["FORMAT", "TableDamaged", "TableStore", "from_rows", "header"]
+__all__ = ["FORMAT", "TableDamaged", "TableStore", "check_shape", "check_whole", "from_rows", "header"]

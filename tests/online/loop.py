@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import time
 from collections import Counter
 from pathlib import Path
@@ -397,6 +398,21 @@ async def join_all(uri: str, code: str, players: list[Player], names: list[str],
     for p, name in zip(players, names):
         await p.connect(code=code, name=name, **hello)
         await p.until("welcome")
+
+
+def play_table(t: Table, seed: int, stop: Callable[[Table], bool] = lambda t: False) -> Table:
+    """Play a started table without a host: its chance steps and quick
+    computers by the table itself (``advance``), each person's decision a
+    random legal one, until ``stop(table)`` (checked after every action) or
+    the end.  (The fuzz tier's tables file is made of such tables.)"""
+    rng = random.Random(seed)
+    while not t.finished and not stop(t):
+        if t.advance() and (t.finished or stop(t)):
+            break
+        p = t.waiting_for()[0]
+        legal, _ = t.legal_for([p])
+        t.act([p], t.seq, rng.choice(legal))
+    return t
 
 
 def has_secret(table: Table) -> bool:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -21,6 +22,7 @@ from opensky.online.tablestore import TableStore
 from opensky.persistence import sealkey
 from opensky.userdirs import data_dir
 from tests.fuzz.mutate import BYTE_FAMILIES, STRUCT_FAMILIES, mutate_some
+from tests.online.loop import play_table
 
 FAMILIES = BYTE_FAMILIES + STRUCT_FAMILIES
 
@@ -28,15 +30,7 @@ FAMILIES = BYTE_FAMILIES + STRUCT_FAMILIES
 def _played(game: str, board: str, seed: int, steps: int) -> Table:
     t = Table.create(game, board, ["Ann", "Bo", "Cy"], remote=["Ann", "Bo"], computer={"Cy": "easy"}, seed=seed)
     t.start()
-    rng = random.Random(seed)
-    while t.seq < steps and not t.finished:
-        t.advance()
-        if t.finished:
-            break
-        p = t.waiting_for()[0]
-        legal, _ = t.legal_for([p])
-        t.act([p], t.seq, rng.choice(legal))
-    return t
+    return play_table(t, seed, lambda t: t.seq >= steps)
 
 
 @pytest.fixture(scope="module")
@@ -152,3 +146,99 @@ def test_a_file_that_is_not_sqlite(tmp_path: Path, content: bytes) -> None:
     except sqlite3.DatabaseError:
         return  # serve turns this into one line (tests/online/test_serve_cli.py)
     assert store.load_all(finished=True) == [] or store.problems == []
+
+
+@pytest.mark.parametrize("with_wal", [False, True])
+def test_a_store_sqlite_finds_damaged_is_refused_and_left_as_it_is(stored: tuple[Path, list[Table]],
+                                                                   tmp_path: Path, with_wal: bool) -> None:
+    """A store that opens but is not whole (a page zeroed: a bad disk) is
+    refused like a file that is not SQLite, before anything is written to
+    it: its bytes stay as they were, and so do those of its -wal (a host
+    killed after its last commit), which closing the last connection would
+    otherwise have checkpointed into it.  (Found by the fuzz tier's kind
+    "tables": Host again and Delete wrote into such a store.)"""
+    path, tables = stored
+    copy = tmp_path / "copy" / "tables.sqlite"
+    copy.parent.mkdir()
+    store = TableStore(path)
+    if with_wal:
+        store.db.execute("PRAGMA wal_autocheckpoint=0")
+        store.remove(tables[0].code)              # in the -wal only
+        shutil.copyfile(str(path) + "-wal", str(copy) + "-wal")
+    shutil.copyfile(path, copy)
+    store.close()
+    wal = Path(str(copy) + "-wal").read_bytes() if with_wal else b""
+    newer = {int.from_bytes(wal[i:i + 4], "big") for i in range(32, len(wal), 24 + 4096)}
+    page = min(set(range(2, len(copy.read_bytes()) // 4096 + 1)) - newer)   # a table's page, not in the -wal
+    data = bytearray(copy.read_bytes())
+    data[(page - 1) * 4096:page * 4096] = bytes(4096)
+    copy.write_bytes(bytes(data))
+    before = {p.name: p.read_bytes() for p in copy.parent.iterdir()}
+    with pytest.raises(sqlite3.DatabaseError):
+        TableStore(copy)
+    # (the -shm is SQLite's shared-memory index, made on opening; a -wal it made has no frames)
+    after = {p.name: p.read_bytes() for p in copy.parent.iterdir() 
+             if p.read_bytes() and not p.name.endswith("-shm")}
+    assert after == before
+
+
+def test_a_store_that_is_not_a_regular_file_is_refused(tmp_path: Path) -> None:
+    (tmp_path / "tables.sqlite").mkdir()
+    with pytest.raises(sqlite3.DatabaseError):
+        TableStore(tmp_path / "tables.sqlite")
+
+
+def test_a_creation_time_too_big_for_a_float_is_no_damage(stored: tuple[Path, list[Table]]) -> None:
+    """``created`` is only kept: a whole number too big for a float (JSON
+    and Python read 401 digits) reads as now, like a missing one, instead of
+    leaving the table out as "damaged (OverflowError)".  (Found by the fuzz
+    tier's kind "tables".)"""
+    path, tables = stored
+    db = sqlite3.connect(path)
+    (text,) = db.execute("SELECT header FROM tables WHERE code = ?", (tables[0].code,)).fetchone()
+    db.execute("UPDATE tables SET header = ? WHERE code = ?",
+               (re.sub(r'"created": [0-9.e+]+', '"created": 1' + "0" * 400, text), tables[0].code))
+    db.commit()
+    db.close()
+    store = TableStore(path)
+    back = {t.code: t for t in store.load_all(finished=True)}
+    assert store.problems == []
+    assert _log(back[tables[0].code]) == _log(tables[0])
+
+
+@pytest.mark.parametrize("shape", ["actions (code, idx, entry)", "actions (code TEXT, idx INTEGER, entry TEXT, note)"])
+def test_a_store_of_another_shape_is_refused_before_anything_is_written(stored: tuple[Path, list[Table]],
+                                                                        shape: str) -> None:
+    """A store whose ``actions`` have another shape — here without their
+    key, so every table the host writes again would have its log doubled
+    and no longer replay — is refused like a file that is not a store, and
+    left as it is.  (Found by the fuzz tier's kind "tables": Host again
+    spoiled the table it had just opened.)"""
+    path, tables = stored
+    db = sqlite3.connect(path)
+    db.execute(f"CREATE TABLE other {shape[len('actions '):]}")
+    db.execute("INSERT INTO other (code, idx, entry) SELECT code, idx, entry FROM actions")
+    db.execute("DROP TABLE actions")
+    db.execute("ALTER TABLE other RENAME TO actions")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(sqlite3.DatabaseError):
+        TableStore(path)
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_code_is_shown_on_one_printable_line(stored: tuple[Path, list[Table]]) -> None:
+    """A table's code is any value in a damaged store; the line that leaves
+    it out shows at most 8 printable characters of it, so it stays one line
+    (``serve`` prints it; the window logs it).  (Found by the fuzz tier's
+    kind "tables".)"""
+    path, _ = stored
+    db = sqlite3.connect(path)
+    db.execute("INSERT INTO tables (code, header, finished, updated) VALUES (?, '{}', 0, 1)", ("AB\nC\x1b[2J",))
+    db.commit()
+    db.close()
+    store = TableStore(path)
+    store.load_all()
+    (line,) = [p for p in store.problems if p.startswith("table AB")]
+    assert line.isprintable() and line.startswith("table AB?C?[2J: ")
