@@ -10,6 +10,7 @@ import os
 import random
 import socket
 import sqlite3
+import time
 
 import pytest
 
@@ -250,3 +251,55 @@ def test_a_long_list_scrolls_to_its_end_and_no_further(home):
     assert last[2].visible and ls.list_box.contains(last[1])
     assert last[1].bottom > ls.list_box.bottom - int(40 * a.scale)     # at the end, not past it
     assert ls.scroll > 0 and ls.saves_head_y < ls.list_box.y    # the top went out of the window
+
+
+def test_continue_passes_over_a_hosted_table_it_cannot_open(app):
+    """A hosted table that no longer replays (its bids were sealed with a
+    seal.key that is gone) is left out of the saves screen's list, and
+    Continue passes over it too: the autosaved game goes on, instead of a
+    message every time with the autosave out of reach.  (Found by the fuzz
+    tier's kind "tables".)"""
+    from opensky.online.table import Table
+    from opensky.online.tablestore import TableStore
+    from opensky.persistence import sealkey
+    from opensky.persistence.store import autosave_path, write_autosave
+    from opensky.ui.scenes.game import GameScene
+    from tests.online.loop import play_table
+    from tests.persistence.test_saves import random_session, seats
+
+    write_autosave(random_session("europe", 2, 5, 12), seats(2))
+    old = time.time() - 3600
+    os.utime(autosave_path(), (old, old))            # the online game was played after it
+    t = Table.create("opensky", "europe", ["Nordwind", "Sunway"], remote=["Sunway"], seed=3)
+    t.claim_local()
+    t.claim("Sunway")
+    t.start(False)
+    play_table(t, 3, lambda t: any(a.type == "bid" for a in t.session.log))
+    store = TableStore(data_dir() / L.ONLINE_FILE)
+    store.add(t)
+    store.close()
+    (data_dir() / sealkey.KEY_FILE).unlink()
+    sealkey.forget()
+    assert list_hosted() == []
+    title = TitleScene(app)
+    app.push(title)
+    app.step([], 0.016)
+    assert title.hosted is None and title.b_cont.enabled
+    title.cont()
+    assert isinstance(app.stack.top, GameScene)
+
+
+def test_why_a_store_cannot_be_opened_is_one_line(home):
+    """SQLite's reason may quote a piece of a damaged file, new lines
+    included; the lobby's note and the log get it on one line.  (Found by
+    the fuzz tier's kind "tables".)"""
+    from opensky.online.tablestore import TableStore
+    TableStore(data_dir() / L.ONLINE_FILE).close()
+    db = sqlite3.connect(data_dir() / L.ONLINE_FILE)
+    db.execute("PRAGMA writable_schema=ON")
+    db.execute("UPDATE sqlite_master SET sql = 'CREATE TABLE actions (code, idx, `x)' || char(10) || ')' "
+               "WHERE name = 'actions'")
+    db.commit()
+    db.close()
+    store, why = L.open_store()
+    assert store is None and "schema" in why and "\n" not in why and len(why) <= 120

@@ -28,6 +28,7 @@ from opensky.online.server import Host
 from opensky.online.table import COMPUTER_SEAT, LOCAL, REMOTE, Table
 from opensky.online.tablestore import TableStore
 from opensky.rules.errors import IllegalAction
+from opensky.textlimits import one_line
 from opensky.ui import assets, draw as D, theme as T
 from opensky.ui.online.addresses import AddressLookup
 from opensky.ui.online.arrival import FAILED, READY, Arrival
@@ -77,7 +78,11 @@ def setup_of(table: Table) -> GameSetup:
 
 
 def hosted_latest() -> tuple[str, float] | None:
-    """The unfinished table this computer hosted last: (code, time), or None."""
+    """The unfinished table this computer hosted last that can be hosted
+    again: (code, time), or None.  One that does not replay (damaged, sealed
+    with a key that is gone) is passed over, as the saves screen's list
+    leaves it out: Continue never offers a table it cannot open, nor hides
+    the autosaved game behind one."""
     path = data_dir() / ONLINE_FILE
     if not path.is_file():
         return None
@@ -85,7 +90,7 @@ def hosted_latest() -> tuple[str, float] | None:
     if store is None:
         return None
     try:
-        return store.latest_unfinished()
+        return store.latest_unfinished(replays=True)
     finally:
         store.close()
 
@@ -113,8 +118,9 @@ def open_store() -> tuple[TableStore | None, str]:
     try:
         return TableStore(data_dir() / ONLINE_FILE), ""
     except (sqlite3.Error, OSError) as e:
-        LOG.warning("online.sqlite cannot be opened: %s", e)
-        return None, str(e)[:120]
+        why = one_line(str(e), 120)   # SQLite's words may quote a piece of a damaged file
+        LOG.warning("online.sqlite cannot be opened: %s", why)
+        return None, why
 
 
 def remove_table(code: str) -> str:
