@@ -10,6 +10,7 @@ case failed.
 
     python bench/fuzz_files.py [--cases 2000] [--seed 1] [--jobs 2] [--kinds board,save]
     python bench/fuzz_files.py --only save:100017 --keep     # one case again, its folder kept
+    python bench/fuzz_files.py --kinds tables --cases 300      # one kind (KINDS in tests/fuzz/cases.py)
 
 Case seeds are ``seed * 100000 + i`` for the i-th case of each kind, so two
 runs with the same ``--seed`` try the same cases.

@@ -6,7 +6,8 @@ engine itself writes (one mid-bid with sealed bids, one finished game; Blue
 Skies saves with sealed hands, one of them sealed by another computer) are
 what a player actually has; damaging them reaches code that random text never
 gets past the first parser.  Saves are generated here, inside the case's own
-data folder, because sealed bids are sealed with that folder's key.
+data folder, because sealed bids are sealed with that folder's key.  The
+online table store (kind ``tables``, SQLite) is built in ``tables``.
 
 Folder of a case::
 
@@ -34,9 +35,10 @@ ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "scenarios"
 BS_SHARED = ROOT.parent / "shared" / "blueskies" / "scenarios"
 KINDS = ("board", "script", "save", "settings", "autosave", "tutorial", "puzzle", "progress",
-         "bssave", "bsautosave")
+         "bssave", "bsautosave", "tables")
 FORMAT = {"board": "yaml", "script": "yaml", "save": "json", "settings": "json", "autosave": "json",
-          "tutorial": "yaml", "puzzle": "yaml", "progress": "json", "bssave": "json", "bsautosave": "json"}
+          "tutorial": "yaml", "puzzle": "yaml", "progress": "json", "bssave": "json", "bsautosave": "json",
+          "tables": "sqlite"}
 #: Cases per kind in the CI tier (``tests/fuzz/test_fuzz_files.py``).
 CI_PER_KIND = int(os.environ.get("OPENSKY_FUZZ_CASES", "60"))
 #: Share of ordinary cases also run in a real subprocess (special files always are).
@@ -62,7 +64,7 @@ class FileRec:
     sha256: str | None             # of the bytes written; None for a FIFO, folder or symlink
     special: str | None = None     # fifo | directory | devzero
     strict: bool = True            # must stay byte-identical at the same path
-    supersedable: bool = False     # a readable settings file / loadable autosave may be rewritten
+    supersedable: bool = False     # a readable settings file / loadable autosave / whole store may be rewritten
 
 
 @dataclass
@@ -402,6 +404,9 @@ def build_case(kind: str, seed: int, folder: Path) -> Case:
         case.desc = m.desc
     elif kind == "bsautosave":
         _autosave_case(case, rng, folder, generated_bs_save, BS_SAVE_BASES, "bscontinue")
+    elif kind == "tables":      # the online table store (SQLite): its own module
+        from tests.fuzz import tables
+        tables.build(case, rng, folder)
     else:
         raise ValueError(f"unknown kind {kind}")
     return case

@@ -10,11 +10,15 @@ A case passes when the program either *worked* or *refused cleanly*:
 * ``load_board``: a ``Board`` or a one-line ``BoardError``;
 * the window (Continue, settings at start): no exception escapes, no crash
   log is written, no thread dies; a message dialog is a clean refusal;
+* the online table store (kind ``tables``): the window's list and Host
+  again (``hosted``) and ``main.py serve`` (``tablecheck``);
 
 and, always: under ``SLOW_SECONDS``, memory up by at most ``MAX_RSS_MB``,
 and the input untouched — byte for byte at the same path for files named on
 the command line; for settings and autosaves the program may move a damaged
-file aside, but its bytes must still be in the folder (``inputs_problems``).
+file aside, but its bytes must still be in the folder (``inputs_problems``);
+the table store by its own rule (``tablecheck``: a store SQLite finds whole
+may be rewritten but must stay whole, any other is left as it was).
 
 Runs inside the worker process (``tests.fuzz.worker``) or, for the window's
 Continue in a subprocess, as ``python -m tests.fuzz.entries CASE.json``.
@@ -186,7 +190,11 @@ def _fingerprint(p: Path) -> tuple[str, str] | None:
 
 
 def inputs_problems(case: Case) -> list[str]:
-    """The inputs that were changed (strict files) or lost (settings, autosaves)."""
+    """The inputs that were changed (strict files) or lost (settings, autosaves);
+    the table store by its own rule (``tablecheck.store_problems``)."""
+    if case.kind == "tables":
+        from tests.fuzz.tablecheck import store_problems
+        return store_problems(case)
     problems = []
     folder = Path(case.folder)
     for f in case.files:
@@ -226,7 +234,11 @@ def readable_settings(data: bytes) -> bool:
 
 
 def mark_supersedable(case: Case) -> None:
-    """Before the run: which settings/autosave inputs the program may replace."""
+    """Before the run: which settings/autosave inputs (or table store) the program may replace."""
+    if case.kind == "tables":
+        from tests.fuzz.tablecheck import mark
+        mark(case)
+        return
     folder = Path(case.folder)
     for f in case.files:
         if f.strict or not f.mutated or f.special is not None:
@@ -484,10 +496,16 @@ def _bs_continue(r: Result, case: Case) -> None:
         _bs_play_on(r, loaded)
 
 
+def _hosted(r: Result, case: Case) -> None:
+    """The window over the online table store (``tablecheck.hosted``)."""
+    from tests.fuzz.tablecheck import hosted
+    hosted(r, case)
+
+
 ENTRIES: dict[str, Callable[[Result, Case], None]] = {
     "script": _cli, "replay": _cli, "load_board": _load_board, "continue": _window, "settings": _window,
     "tutorial": _tutorial, "load_puzzle": _load_puzzle, "progress": _progress,
-    "bsload": _bs_load, "bscontinue": _bs_continue,
+    "bsload": _bs_load, "bscontinue": _bs_continue, "hosted": _hosted,
 }
 
 

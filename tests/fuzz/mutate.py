@@ -26,10 +26,15 @@ BYTE_FAMILIES = ("truncate", "flip", "insert", "delete", "duplicate", "token", "
 STRUCT_FAMILIES = ("wrong-type", "wrong-value", "drop", "huge-int", "non-finite", "long-string",
                    "deep-nesting", "wide")
 SPECIAL_FAMILIES = ("fifo", "directory", "devzero", "big-file")
+#: The online table store (SQLite, ``tests.fuzz.tables``): its bytes, then its rows written through sqlite3.
+SQLITE_BYTE_FAMILIES = ("truncate", "flip", "insert", "delete", "duplicate", "zero-page")
+SQLITE_ROW_FAMILIES = ("row-json", "big-number", "sql-type", "gap", "reindex", "recode", "drop-table",
+                       "foreign-schema", "other-key")
 #: Every family, per format; ``none`` feeds the unmutated base (the tier's own control).
 FAMILIES: dict[str, tuple[str, ...]] = {
     "json": ("none",) + BYTE_FAMILIES + STRUCT_FAMILIES + SPECIAL_FAMILIES,
     "yaml": ("none",) + BYTE_FAMILIES + STRUCT_FAMILIES + ("alias-bomb",) + SPECIAL_FAMILIES,
+    "sqlite": ("none",) + SQLITE_BYTE_FAMILIES + SQLITE_ROW_FAMILIES + SPECIAL_FAMILIES,
 }
 #: Files bigger than the program's read cap (8 MB) by up to 1 MB.
 BIG_FILE_BYTES = 8 * 1024 * 1024

@@ -26,6 +26,12 @@ from tests.fuzz.entries import (
 )
 
 
+#: entries run in a child by the entries module (the window without ``main.py``'s own start)
+VIA_ENTRIES = ("continue", "load_puzzle", "progress", "bsload", "bscontinue", "hosted")
+#: what ``serve`` prints once it listens (then it is sent SIGTERM)
+LISTENING = "listening on"
+
+
 def command(case: Case) -> list[str]:
     """The command line of the case's entry point."""
     py, main = sys.executable, str(ROOT / "main.py")
@@ -36,8 +42,11 @@ def command(case: Case) -> list[str]:
         return [py, main, "simulate", "--games", "1", "--board", target]
     if case.entry == "settings":
         return [py, main]                      # the window: title screen, first frame, quit
-    if case.entry in ("continue", "load_puzzle", "progress", "bsload", "bscontinue"):   # run in a child by the entries module
+    if case.entry in VIA_ENTRIES:
         return [py, "-m", "tests.fuzz.entries", str(Path(case.folder) / "case.json")]
+    if case.entry == "serve":               # the headless host on the case's data folder, any free port
+        return [py, main, "serve", "--data", str(Path(case.folder) / "data"), "--port", "0",
+                "--address", "127.0.0.1"]
     if case.entry == "tutorial":
         return [py, main, "tutorial", target]
     if case.entry == "selftest-subproc-hang":          # the harness's own tests
@@ -86,7 +95,7 @@ def run_subprocess(case: Case, timeout: float | None = None) -> Result:
     r = Result(case.label(), case.kind, case.seed, case.entry, case.mode, case.family)
     folder = Path(case.folder)
     mark_supersedable(case)
-    if case.entry in ("continue", "load_puzzle", "progress", "bsload", "bscontinue"):
+    if case.entry in VIA_ENTRIES:
         (folder / "case.json").write_text(json.dumps(case.to_json()))
     out_path, err_path = folder / "stdout.txt", folder / "stderr.txt"
     t0 = time.perf_counter()
@@ -95,11 +104,15 @@ def run_subprocess(case: Case, timeout: float | None = None) -> Result:
                              cwd=folder / "in", env=environment(case), start_new_session=True,
                              preexec_fn=_limit)
     status, peak_kb, hung = 0, 0, False
+    stopping = case.entry != "serve"
     while True:
         pid, status = os.waitpid(p.pid, os.WNOHANG)
         if pid:
             break
         peak_kb = max(peak_kb, _peak_kb(p.pid))
+        if not stopping and LISTENING in out_path.read_text(errors="replace"):
+            os.kill(p.pid, signal.SIGTERM)   # serve listens: stop it as a person would
+            stopping = True
         if time.perf_counter() - t0 > timeout:
             os.killpg(p.pid, signal.SIGKILL)
             _, status = os.waitpid(p.pid, 0)
@@ -125,7 +138,11 @@ def _check(r: Result, case: Case, rc: int, out: str, err: str) -> None:
     if case.entry == "tutorial":
         check_cli(r, "replay", rc, out, err)   # exit 0 with a frame drawn, or 2 with one line
         return
-    if case.entry in ("continue", "load_puzzle", "progress", "bsload", "bscontinue"):
+    if case.entry == "serve":
+        from tests.fuzz.tablecheck import check_serve
+        check_serve(r, rc, out, err)
+        return
+    if case.entry in VIA_ENTRIES:
         line = next((ln for ln in reversed(out.splitlines()) if ln.startswith("FUZZRESULT ")), None)
         if line is None:
             if "Traceback" in err:

@@ -126,3 +126,76 @@ def test_unmutated_bases_work(tmp_path: Path) -> None:
                 assert not r.failures, r.label
                 if kind != "script":
                     assert r.outcome == "worked", (r.label, r.message)
+
+
+def _none_seed(entry: str, layout: str, folder: Path) -> int:
+    """The first seed of the kind "tables" that feeds the unmutated store to ``entry`` in ``layout``."""
+    n = len(FAMILIES[FORMAT["tables"]])
+    for seed in range(0, 200 * n, n):
+        (folder / str(seed)).mkdir(parents=True)
+        case = build_case("tables", seed, folder / str(seed))
+        if case.entry == entry and case.base.startswith(layout + ":"):
+            return seed
+    raise AssertionError(f"no unmutated {entry}/{layout} case")
+
+
+@pytest.mark.fuzz
+@pytest.mark.parametrize("entry, layout, want", [
+    ("hosted", "plain", "3 tables listed, 3 opened"),    # the store as a closed host leaves it
+    ("hosted", "wal", "3 tables listed, 3 opened"),      # the latest table only in the -wal
+    ("serve", "plain", "3 tables resumed, 0 left out"),
+    ("serve", "wal", "3 tables resumed, 0 left out"),
+])
+def test_unmutated_table_store_is_read_whole(entry: str, layout: str, want: str, tmp_path: Path) -> None:
+    """The base table store gives every unfinished table back: listed and
+    opened again by the window (Continue and Host again), resumed by
+    ``serve`` — the one a killed host left in the -wal included."""
+    seed = _none_seed(entry, layout, tmp_path / "built")
+    with Pool(tmp_path / "run") as pool:
+        r = pool.run("tables", seed)
+    assert not r.failures, r.failures
+    assert r.outcome == "worked" and r.message == want, (r.label, r.message)
+
+
+def test_the_table_store_rule(tmp_path: Path) -> None:
+    """A store the program can open may be rewritten, never left damaged or
+    lost; one it cannot open stays as it was (or is kept aside), and no
+    -wal with frames appears beside it."""
+    import sqlite3
+
+    from tests.fuzz.cases import Case, FileRec, sha256
+    from tests.fuzz.tablecheck import mark, store_problems
+    from tests.fuzz.tables import base_store
+
+    def case(data: bytes) -> tuple[Case, Path]:
+        folder = tmp_path / str(len(list(tmp_path.iterdir())))
+        (folder / "data").mkdir(parents=True)
+        (folder / "data" / "online.sqlite").write_bytes(data)
+        c = Case("tables", 0, "x", "", "hosted", "inproc", "", str(folder), "data/online.sqlite",
+                 [FileRec("data/online.sqlite", True, sha256(data), strict=False)])
+        mark(c)
+        return c, folder / "data" / "online.sqlite"
+    good = base_store("plain")[""]
+    c, p = case(good)
+    assert c.files[0].supersedable and store_problems(c) == []
+    db = sqlite3.connect(p)
+    db.execute("DELETE FROM actions")
+    db.commit()
+    db.close()
+    assert store_problems(c) == []                # rewritten through SQLite
+    p.write_bytes(good[:5000])
+    assert store_problems(c)                      # left damaged
+    p.unlink()
+    assert store_problems(c)                      # lost
+    cut = good[:8192]
+    c, p = case(cut)
+    assert not c.files[0].supersedable and store_problems(c) == []
+    p.rename(p.with_name("online.sqlite.damaged"))
+    p.write_bytes(b"")
+    assert store_problems(c) == []                # kept aside, a new store in its place
+    c, p = case(cut)
+    p.write_bytes(cut + b"x")
+    assert store_problems(c)                      # changed
+    c, p = case(cut)
+    p.with_name("online.sqlite-wal").write_bytes(b"frames")
+    assert store_problems(c)                      # written to
