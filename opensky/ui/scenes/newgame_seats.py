@@ -45,9 +45,8 @@ LEVEL_GUIDE = (
     ("easy", N_("Plays by rules of thumb and makes mistakes: good for learning the game.")),
     ("normal", N_("Values routes by the chance of their markets and bids with an eye on the cards "
                   "and flash deals the others hold.")),
-    ("expert", N_("Plays Normal's game and looks further: it plans its network to the end of the "
-                  "planning phase and simulates the rest of the season before its choices (up to a "
-                  "second per move).")),
+    ("expert", N_("Plays Normal's game and looks further: it simulates the rest of the season "
+                  "before its choices (up to a second per move).")),
 )
 #: the same for Blue Skies' computer airlines (``opensky.ai.blueskies``)
 BS_LEVEL_GUIDE = (
