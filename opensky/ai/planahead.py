@@ -1,4 +1,4 @@
-"""Network planning with the whole planning phase in view (Expert, issue 17).
+"""Network planning with the whole planning phase in view (an Expert option, issue 17).
 
 Normal places each plane where it raises its model value most, looking one
 plane ahead (``NormalBot.placement_values``).  ``PlanAhead`` looks to the end
@@ -12,6 +12,11 @@ No rollouts: a completion is deterministic, so the candidates differ only by
 what they are worth, not by luck (searches of placements by rollouts were
 measured and added only noise; see ``opensky.ai.expert``).  Only public
 information is read: networks, hubs, markers and cubes are on the board.
+
+Off by default (``ExpertBot(plan_ahead=0)``): measured, it did not clearly
+beat Normal's one-step plan (figures in ``opensky.ai.expert`` and
+``bench/results/bench_ai-2026-12-06-issue17.txt``); kept for experiments
+(``python bench/ai_duel.py expert:plan_ahead=6``).
 """
 from __future__ import annotations
 

@@ -30,10 +30,12 @@ def _positions(board: str, players: int, seed: int) -> list[GameState]:
     return out
 
 
-def test_only_expert_plans_ahead():
-    assert NormalBot(1).planner is None              # Normal stays one plane ahead (and fast)
-    assert ExpertBot(1).normal.planner is not None
-    assert ExpertBot(1, plan_ahead=0).normal.planner is None
+def test_planning_ahead_is_an_option():
+    """Normal stays one plane ahead (and fast); Expert plans ahead only when
+    asked (measured: no clear gain, see ``opensky.ai.expert``)."""
+    assert NormalBot(1).planner is None
+    assert ExpertBot(1).normal.planner is None
+    assert ExpertBot(1, plan_ahead=6).normal.planner is not None
 
 
 @pytest.mark.parametrize("board,players", [("europe", 2), ("north_america", 2), ("europe", 4), ("north_america", 3)])
