@@ -146,39 +146,31 @@ class TableStore:
         self._write([("DELETE FROM actions WHERE code = ?", (code,)), ("DELETE FROM tables WHERE code = ?", (code,))])
 
     # ------------------------------------------------------------ reading
+    def _recent(self, limit: int) -> list[tuple[Any, Any]]:
+        """(code, updated) of the unfinished tables played last, newest first (sqlite3.Error if unreadable)."""
+        return self.db.execute("SELECT code, updated FROM tables WHERE finished = 0 " + _TYPED +
+                               " ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
+
     def latest_unfinished(self, replays: bool = False, limit: int = 40) -> tuple[str, float] | None:
         """The code and time of the unfinished table played last (no replay:
         cheap); with ``replays``, of the last one that replays, among the
         ``limit`` played last (one that does not is passed over)."""
+        self.problems = []
         try:
-            rows = self.db.execute("SELECT code, updated FROM tables WHERE finished = 0 " + _TYPED +
-                                   " ORDER BY updated DESC LIMIT ?", (limit if replays else 1,)).fetchall()
+            rows = self._recent(limit if replays else 1)
         except sqlite3.Error:
             return None
         for code, updated in rows:
             if not isinstance(code, str) or not isinstance(updated, (int, float)):
                 continue
-            if not replays or self.load_one(code) is not None:
+            if not replays or self._load(code) is not None:
                 return code, float(updated)
         return None
 
     def load_one(self, code: str) -> Table | None:
         """One table, replayed (None, with the reason in ``problems``, if it cannot be)."""
         self.problems = []
-        try:
-            row = self.db.execute("SELECT header FROM tables WHERE code = ?", (code,)).fetchone()
-            if row is None:
-                return None
-            entries = [e for (e,) in self.db.execute(
-                "SELECT entry FROM actions WHERE code = ? ORDER BY idx LIMIT ?", (code, MAX_LOG + 1))]
-            return from_rows(code, row[0], entries)
-        except TableDamaged as e:
-            self.problems.append(f"table {shown_code(code)}: {e}")
-        except (IllegalAction, SaveError) as e:
-            self.problems.append(f"table {shown_code(code)}: {one_line(str(e), 120)}")
-        except Exception as e:  # noqa: BLE001 - sqlite3.Error, anything a damaged row raises
-            self.problems.append(f"table {shown_code(code)}: damaged ({type(e).__name__})")
-        return None
+        return self._load(code)
 
     def unfinished(self, limit: int = 40) -> list[tuple[Table, float]]:
         """The unfinished tables played last (at most ``limit``), each
@@ -187,8 +179,7 @@ class TableStore:
         self.problems = []
         out: list[tuple[Table, float]] = []
         try:
-            rows = self.db.execute("SELECT code, updated FROM tables WHERE finished = 0 " + _TYPED +
-                                   " ORDER BY updated DESC LIMIT ?", (limit,)).fetchall()
+            rows = self._recent(limit)
         except sqlite3.Error as e:
             self.problems.append(f"{self.path.name}: the tables cannot be read ({type(e).__name__})")
             rows = []
@@ -196,9 +187,7 @@ class TableStore:
             if not isinstance(code, str) or not isinstance(updated, (int, float)):
                 self.problems.append(f"table {shown_code(code)}: damaged (its row)")
                 continue
-            found = self.problems
-            table = self.load_one(code)      # (load_one starts its own list of problems)
-            self.problems = found + self.problems
+            table = self._load(code)
             if table is not None:
                 out.append((table, float(updated)))
         for p in self.problems:
@@ -216,19 +205,36 @@ class TableStore:
             self.problems.append(f"{self.path.name}: the tables cannot be read ({type(e).__name__})")
             return []
         for code, head in rows:
-            try:
-                entries = [e for (e,) in self.db.execute(
-                    "SELECT entry FROM actions WHERE code = ? ORDER BY idx LIMIT ?", (code, MAX_LOG + 1))]
-                out.append(from_rows(code, head, entries))
-            except TableDamaged as e:
-                self.problems.append(f"table {shown_code(code)}: {e}")
-            except (IllegalAction, SaveError) as e:   # the engine's or the seal's own words
-                self.problems.append(f"table {shown_code(code)}: {one_line(str(e), 120)}")
-            except Exception as e:  # noqa: BLE001 - one damaged table never stops the others
-                self.problems.append(f"table {shown_code(code)}: damaged ({type(e).__name__})")
+            table = self._replay(code, head)
+            if table is not None:
+                out.append(table)
         for p in self.problems:
             LOG.warning("%s", p)
         return out
+
+    def _load(self, code: str) -> Table | None:
+        """``_replay`` of the table with this code (None if there is none)."""
+        try:
+            row = self.db.execute("SELECT header FROM tables WHERE code = ?", (code,)).fetchone()
+        except sqlite3.Error as e:
+            self.problems.append(f"table {shown_code(code)}: damaged ({type(e).__name__})")
+            return None
+        return None if row is None else self._replay(code, row[0])
+
+    def _replay(self, code: Any, head: Any) -> Table | None:
+        """A stored table replayed, or None with one line in ``problems``:
+        one damaged table never stops the others."""
+        try:
+            entries = [e for (e,) in self.db.execute(
+                "SELECT entry FROM actions WHERE code = ? ORDER BY idx LIMIT ?", (code, MAX_LOG + 1))]
+            return from_rows(code, head, entries)
+        except TableDamaged as e:
+            self.problems.append(f"table {shown_code(code)}: {e}")
+        except (IllegalAction, SaveError) as e:   # the engine's or the seal's own words
+            self.problems.append(f"table {shown_code(code)}: {one_line(str(e), 120)}")
+        except Exception as e:  # noqa: BLE001 - sqlite3.Error, anything a damaged row raises
+            self.problems.append(f"table {shown_code(code)}: damaged ({type(e).__name__})")
+        return None
 
 
 def shown_code(code: Any) -> str:

@@ -11,15 +11,12 @@ log (``TableStore.unfinished``).  Hosting one again is the lobby's
 from __future__ import annotations
 
 import logging
-import os
-import stat
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from opensky.i18n import N_, month, name_of, tr
 from opensky.online.table import REMOTE, Table
-from opensky.ui.online.lobby import ONLINE_FILE, open_store, remove_table
-from opensky.userdirs import data_dir
+from opensky.ui.online.lobby import open_store, remove_table, store_file_ok
 
 LOG = logging.getLogger("opensky.online")
 
@@ -84,14 +81,6 @@ def summary(table: Table, updated: float) -> HostedTable:
                        _stage(table), updated)
 
 
-def store_file_ok() -> bool:
-    """``online.sqlite`` is there and a regular file (never a folder or a FIFO)."""
-    try:
-        return stat.S_ISREG(os.stat(data_dir() / ONLINE_FILE).st_mode)
-    except (OSError, ValueError):
-        return False
-
-
 def list_hosted(most: int = MOST) -> list[HostedTable]:
     """The unfinished tables hosted here, the one played last first; [] when there are none or the file is not a store."""
     if not store_file_ok():
@@ -123,4 +112,4 @@ def delete_hosted(code: str) -> str:
     return remove_table(code)
 
 
-__all__ = ["HostedTable", "delete_hosted", "list_hosted", "store_file_ok", "summary"]
+__all__ = ["HostedTable", "delete_hosted", "list_hosted", "summary"]

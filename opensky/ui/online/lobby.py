@@ -16,7 +16,9 @@ opened is said on the screen.
 from __future__ import annotations
 
 import logging
+import os
 import sqlite3
+import stat
 from typing import TYPE_CHECKING, Iterable, Sequence
 
 import pygame
@@ -83,8 +85,7 @@ def hosted_latest() -> tuple[str, float] | None:
     with a key that is gone) is passed over, as the saves screen's list
     leaves it out: Continue never offers a table it cannot open, nor hides
     the autosaved game behind one."""
-    path = data_dir() / ONLINE_FILE
-    if not path.is_file():
+    if not store_file_ok():
         return None
     store, _ = open_store()
     if store is None:
@@ -111,6 +112,15 @@ def resume_hosting(app: "App", code: str, address: str | None = None, ports: Seq
         return why or tr("the table is gone")
     app.push(HostLobbyScene(app, setup_of(table), table.away_after, address, ports, resume=table))
     return ""
+
+
+def store_file_ok() -> bool:
+    """``online.sqlite`` is there and a regular file (never a folder or a FIFO):
+    only then is it opened to be read (opening makes a missing one)."""
+    try:
+        return stat.S_ISREG(os.stat(data_dir() / ONLINE_FILE).st_mode)
+    except (OSError, ValueError):
+        return False
 
 
 def open_store() -> tuple[TableStore | None, str]:
@@ -416,4 +426,4 @@ class HostLobbyScene(Scene):
         draw_seat_rows(surface, self.right_x, y, self.right_w, self.seat_rows(), s, self.foot_y - int(6 * s))
 
 
-__all__ = ["ADDRESS", "HostLobbyScene", "PORTS", "open_store", "serve", "table_for"]
+__all__ = ["ADDRESS", "HostLobbyScene", "PORTS", "open_store", "remove_table", "serve", "store_file_ok", "table_for"]
