@@ -251,8 +251,20 @@ def test_join_says_what_went_wrong(apps):
 # ------------------------------------------------------------------ whole games
 
 
+#: when each screen last decided: a person decides no faster than this (the host
+#: closes a connection that sends more than ``P.RATE_PER_SECOND`` messages a
+#: second; a test clicking at full speed over loopback did, now and then)
+_LAST: dict[int, float] = {}
+_PACE = 1.5 / P.RATE_PER_SECOND
+
+
 def _decide(g, rng: random.Random, seen: dict[str, int]) -> None:
-    """The person at this screen decides at random, as the screen offers it."""
+    """The person at this screen decides at random, as the screen offers it
+    (no faster than a quick person: ``_PACE`` apart)."""
+    now = time.monotonic()
+    if now - _LAST.get(id(g.app), 0.0) < _PACE:
+        return
+    _LAST[id(g.app)] = now
     if isinstance(g, OnlineBSGameScene):
         if g.story.blocking():
             return
