@@ -68,12 +68,16 @@ GAME_IDS = itertools.count()
 
 # ------------------------------------------------------------ the server process
 class Server:
-    def __init__(self, data: str, profile: str = ""):
+    def __init__(self, data: str, profile: str = "", floor: int = 0):
         self.profile = profile
         cmd = [sys.executable]
         if profile:
             cmd += ["-m", "cProfile", "-o", profile]
-        cmd += [os.path.join(ROOT, "main.py"), "serve", "--port", "0", "--address", "127.0.0.1", "--data", data]
+        if floor:   # the transport alone (bench/online_floor.py): no game, no store
+            cmd += [os.path.join(ROOT, "bench", "online_floor.py"), "--port", "0", "--view-bytes", str(floor)]
+        else:
+            cmd += [os.path.join(ROOT, "main.py"), "serve", "--port", "0", "--address", "127.0.0.1",
+                    "--data", data]
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
         line = self.proc.stdout.readline().decode() if self.proc.stdout else ""
@@ -348,6 +352,9 @@ def main() -> int:
     ap.add_argument("--parse", choices=["header", "full"], default="header",
                     help="a client reads of an update only what a bot needs (default), or parses it whole")
     ap.add_argument("--profile", default="", help="write the server's cProfile here and print its top functions")
+    ap.add_argument("--floor", type=int, default=0, metavar="BYTES",
+                    help="the floor: bench/online_floor.py in place of serve (the real host's transport, no game), "
+                         "updates with a view of BYTES")
     a = ap.parse_args()
     global PARSE
     PARSE = a.parse
@@ -359,7 +366,7 @@ def main() -> int:
         tmp = tempfile.TemporaryDirectory(prefix="opensky-bench-online-",
                                           dir="/dev/shm" if a.shm and os.path.isdir("/dev/shm") else None)
         data = tmp.name
-    server = Server(data, a.profile)
+    server = Server(data, a.profile, a.floor)
     ok = True
     try:
         print(f"serve pid {server.proc.pid} at {server.uri}; clients think {think:g} s per decision; "

@@ -208,8 +208,7 @@ class TableStore:
             table = self._replay(code, head)
             if table is not None:
                 out.append(table)
-        for p in self.problems:
-            LOG.warning("%s", p)
+        # (not logged here: the caller says them, serve on its standard error once)
         return out
 
     def _load(self, code: str) -> Table | None:
@@ -225,8 +224,12 @@ class TableStore:
         """A stored table replayed, or None with one line in ``problems``:
         one damaged table never stops the others."""
         try:
-            entries = [e for (e,) in self.db.execute(
-                "SELECT entry FROM actions WHERE code = ? ORDER BY idx LIMIT ?", (code, MAX_LOG + 1))]
+            entries = []
+            for i, (idx, e) in enumerate(self.db.execute(
+                    "SELECT idx, entry FROM actions WHERE code = ? ORDER BY idx LIMIT ?", (code, MAX_LOG + 1))):
+                if idx != i:   # a row lost (or one of another place): replaying past it would be another game
+                    raise TableDamaged(f"its log has a gap (action {i + 1} is missing)")
+                entries.append(e)
             return from_rows(code, head, entries)
         except TableDamaged as e:
             self.problems.append(f"table {shown_code(code)}: {e}")

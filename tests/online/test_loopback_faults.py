@@ -24,6 +24,7 @@ from opensky.online.server import Host
 from opensky.online.table import Table
 from opensky.online.tablestore import MAX_LOG, TableStore
 from opensky.persistence import sealkey
+from opensky.userdirs import data_dir
 from opensky.rules.actions import BID
 
 from tests.online.loop import (BOARDS, NAMES, OVER, ROOT, Player, Truth, arun, bid_waits_for, check_finished,
@@ -274,6 +275,8 @@ def test_hostile_table_file_leaves_out_only_the_damaged_tables(tmp_path: Path) -
         "sealed entry tampered": entry(None, tamper),
         "code not canonical": recode,
         "log too long": too_long,
+        "a row of the log lost": lambda con, code: con.execute("DELETE FROM actions WHERE code = ? AND idx = 2",
+                                                               (code,)),
     }
     bad = {what: computer_table("opensky" if i % 2 else "blue_skies", 100 + i,
                                 bid_sealed if i % 2 else (lambda t: t.seq >= 30))
@@ -303,4 +306,21 @@ def test_hostile_table_file_leaves_out_only_the_damaged_tables(tmp_path: Path) -
         assert back.state.to_json() == t.state.to_json()
         assert wire.dump_state(back.state) == wire.dump_state(t.state)   # the sealed bid and the hands too
     assert bid_sealed(host.tables[good[0].code])
+    gap = [p for p in problems if p.startswith(f"table {bad['a row of the log lost'].code}:")]
+    assert gap == [f"table {bad['a row of the log lost'].code}: its log has a gap (action 3 is missing)"]
     host.store.close()
+
+    # main.py serve says each table left out once, on its standard error (it logged them a second time)
+    # (the seal key of this process beside the tables: the data folder is serve's)
+    sealkey.current()
+    (tmp_path / sealkey.KEY_FILE).write_bytes((data_dir() / sealkey.KEY_FILE).read_bytes())
+
+    async def serve_once() -> tuple[int, str]:
+        proc, _, resumed = await start_serve(tmp_path, tmp_path / "serve.log")
+        proc.send_signal(signal.SIGTERM)
+        await asyncio.wait_for(proc.wait(), 30)
+        return resumed, (tmp_path / "serve.log").read_text()
+    _, err = arun(serve_once())   # (the sound tables, computers only, play to their end at once)
+    lines = [ln for ln in err.splitlines() if ln.strip()]
+    assert len(lines) == len(damage), lines
+    assert all(ln.startswith("opensky serve: left out table ") for ln in lines), lines
