@@ -29,6 +29,12 @@ RSS growth over ``--tables`` tables of each game), then ``--tables`` tables
 of 4 connected clients (>= 500 connections at 125) that take ``--think``
 seconds per decision, like people or searching computers.
 
+``--floor BYTES``: the same clients against ``bench/online_floor.py``, the
+real host's transport with no game behind it (updates with a view of BYTES;
+``--work-us`` adds stand-in CPU work per act): the lowest latency these
+clients can see on this machine, and how it grows with the host's CPU per
+step.
+
 Contract limits (spec/online.md): p95 <= 20 ms at 50 tables x 4 at full
 speed; >= 500 connections and >= 125 tables with update p95 <= 50 ms; <= 200
 KB per idle table.  Prints the figures and whether each limit is met; exits
@@ -68,13 +74,14 @@ GAME_IDS = itertools.count()
 
 # ------------------------------------------------------------ the server process
 class Server:
-    def __init__(self, data: str, profile: str = "", floor: int = 0):
+    def __init__(self, data: str, profile: str = "", floor: int = 0, work_us: float = 0.0):
         self.profile = profile
         cmd = [sys.executable]
         if profile:
             cmd += ["-m", "cProfile", "-o", profile]
         if floor:   # the transport alone (bench/online_floor.py): no game, no store
-            cmd += [os.path.join(ROOT, "bench", "online_floor.py"), "--port", "0", "--view-bytes", str(floor)]
+            cmd += [os.path.join(ROOT, "bench", "online_floor.py"), "--port", "0", "--view-bytes", str(floor),
+                    "--work-us", str(work_us)]
         else:
             cmd += [os.path.join(ROOT, "main.py"), "serve", "--port", "0", "--address", "127.0.0.1",
                     "--data", data]
@@ -355,6 +362,8 @@ def main() -> int:
     ap.add_argument("--floor", type=int, default=0, metavar="BYTES",
                     help="the floor: bench/online_floor.py in place of serve (the real host's transport, no game), "
                          "updates with a view of BYTES")
+    ap.add_argument("--work-us", type=float, default=0.0,
+                    help="with --floor: CPU microseconds of stand-in game work per act (p95 against the host's CPU)")
     a = ap.parse_args()
     global PARSE
     PARSE = a.parse
@@ -366,7 +375,7 @@ def main() -> int:
         tmp = tempfile.TemporaryDirectory(prefix="opensky-bench-online-",
                                           dir="/dev/shm" if a.shm and os.path.isdir("/dev/shm") else None)
         data = tmp.name
-    server = Server(data, a.profile, a.floor)
+    server = Server(data, a.profile, a.floor, a.work_us)
     ok = True
     try:
         print(f"serve pid {server.proc.pid} at {server.uri}; clients think {think:g} s per decision; "

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The floor under ``bench_online.py``: the host's transport with no game behind it.
 
-    python bench/online_floor.py [--port 0] [--view-bytes 3000]
+    python bench/online_floor.py [--port 0] [--view-bytes 3000] [--work-us 0]
 
 A stand-in for ``main.py serve`` that ``bench_online.py --floor`` starts in
 its place.  It is the real ``Host`` of ``opensky/online/server.py`` (its
@@ -15,7 +15,9 @@ random 4-seat game is ~2.7 KB in OpenSky, ~3.9 KB in Blue Skies) and a
 one-action legal list for the next seat.  Whatever the real host does per
 step on top of this (the rules, the views, the legal lists, the store) can
 only add to the latency the bench then measures: this run is the lowest
-the contract's p95 can be with these clients on this machine.
+the contract's p95 can be with these clients on this machine.  ``--work-us``
+adds that much CPU work (a busy loop) to every act, standing for the game's
+work: the p95 as a function of the host's CPU per step.
 """
 from __future__ import annotations
 
@@ -25,6 +27,7 @@ import os
 import secrets
 import signal
 import sys
+import time
 from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -52,8 +55,9 @@ class FloorTable:
 class FloorHost(Host):
     """``Host`` with ``create``, ``hello`` and ``act`` of a game-less table."""
 
-    def __init__(self, view_bytes: int, moves: int = 400):
+    def __init__(self, view_bytes: int, moves: int = 400, work_us: float = 0.0):
         super().__init__(None, allow_create=True)
+        self.work = work_us / 1e6
         self.view = {"blob": "x" * max(0, view_bytes - 12)}
         self.moves = moves
         self.floor: dict[str, FloorTable] = {}
@@ -88,6 +92,10 @@ class FloorHost(Host):
             self.send(conn, {"type": "refused", "seq": t.seq if t else 0, "reason": "not your turn"})
             return
         action = msg["action"]
+        if self.work:
+            until = time.thread_time() + self.work
+            while time.thread_time() < until:
+                pass
         t.seq += 1
         t.turn = (t.turn + 1) % len(t.names)
         t.moves += 1
@@ -113,8 +121,9 @@ def main() -> int:
     ap.add_argument("--port", type=int, default=0)
     ap.add_argument("--address", default="127.0.0.1")
     ap.add_argument("--view-bytes", type=int, default=3000)
+    ap.add_argument("--work-us", type=float, default=0.0, help="CPU microseconds of stand-in game work per act")
     a = ap.parse_args()
-    host = FloorHost(a.view_bytes)
+    host = FloorHost(a.view_bytes, work_us=a.work_us)
 
     async def go() -> None:
         stop = asyncio.Event()

@@ -31,8 +31,10 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   that every candidate shares (common random numbers: candidates are
   compared on the same luck).  A rollout
   started in the first season stops at its end and scores the score margin
-  (unused chits and flash token counted a little); in the second season it
-  plays to the end and scores the win and the margin.
+  with what each airline takes into the second season (``Carry``: with 2
+  players each fare card still in hand, measured in Normal's games and in
+  play; unused chits and the flash token); in the second season it plays to
+  the end and scores the win and the margin.
 * **Horizon.**  ``horizon`` months cut a rollout short, the model valuing
   the months left (``evaluate``'s ``ahead``).  Off by default: at 2 months
   Expert won 61.3% of 200 games against Normal, no better than full
@@ -53,6 +55,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
@@ -78,6 +81,30 @@ MONTHLY = "bid+flash+ancillaries+choose_od+choose_itinerary+lease"
 MAX_ITER = 200
 #: how far below the best immediate expected points a searched chit count may be
 CHIT_SLACK = 60.0
+
+
+@dataclass(frozen=True)
+class Carry:
+    """What an airline takes from the first season into the second, in
+    points of the second season's margin (``evaluate``)."""
+
+    card: float = 0.0    #: each fare card in hand
+    chit: float = 15.0   #: each ancillary chit unused
+    flash: float = 30.0  #: the flash-deal token unused
+
+
+#: 3 and 4 players: a little for what is unused (4,000 Normal games: a card in
+#: hand worth nothing in 4-player second seasons, the flash token about 45)
+CARRY = Carry()
+#: by number of players.  2 players: a card in hand at the start of the second
+#: season is worth about 30-45 points of its margin (a regression over 4,400
+#: Normal-vs-Normal games: 44.5 +- 5.9 a card; 29.7 +- 5.7 with the seat held
+#: fixed), a chit about 22, the flash token about 15: the airline that spent
+#: its hand in the first season has fewer bids left for the second.  Measured
+#: in play (bench/results/ai_duel-2026-12-06-carry.txt): these values won
+#: 62.8% of 400 games against Normal, the old ones 60.6% on the same seeds
+#: (mean margin +104 against +64)
+CARRY_BY_PLAYERS: dict[int, Carry] = {2: Carry(card=45.0, chit=22.0, flash=14.0)}
 
 
 def normal_mix(strat: Sequence[float], acts: Sequence[int | None], min_prob: float) -> Mix:
@@ -108,8 +135,14 @@ class ExpertBot(Bot):
     def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.85,
                  top_k: int = 5, search: str = MONTHLY, rollout_iters: int = 50, z: float = 0.75,
                  exact_od: int = 1, bid_top: int = 2, min_iter: int = 6, horizon: int = 0,
-                 plan_ahead: int = 0):
+                 plan_ahead: int = 0, card: float | None = None, chit: float | None = None,
+                 flash: float | None = None):
         super().__init__(seed)
+        #: what the first season's rollouts count of what each airline takes
+        #: into the second (None: ``CARRY_BY_PLAYERS``; a value given: that, the
+        #: others from ``CARRY``)
+        given = {k: v for k, v in (("card", card), ("chit", chit), ("flash", flash)) if v is not None}
+        self.carry: Carry | None = Carry(**given) if given else None
         #: months a rollout plays before the model values the rest (0: to the season's end)
         self.horizon = horizon
         #: decision types searched ("all", or names joined by "+"); Normal takes the rest
@@ -352,22 +385,25 @@ class ExpertBot(Bot):
             s.apply(lite.choose(s, q, legal, pol))
         if not s.game_over and s.month <= season_end(month) and s.month > stop_month:
             # cut before the season's end: the model values the months left
-            return evaluate(s, me, Model.of_state(s, first_month=s.month).values()[me])
-        return evaluate(s, me)
+            return evaluate(s, me, Model.of_state(s, first_month=s.month).values()[me], self.carry)
+        return evaluate(s, me, carry=self.carry)
 
 
-def evaluate(s: GameState, me: int, ahead: float | None = None) -> float:
+def evaluate(s: GameState, me: int, ahead: float | None = None, carry: Carry | None = None) -> float:
     """Utility for ``me`` at the end of a rollout: at the end of the game the
     win (shared wins split) and the margin; at the end of the first season
-    the margin, the unused chits and flash-deal token counted a little.
+    the margin, with what each airline takes into the second (``carry``).
     ``ahead``: the rollout was cut before its season's end, and the model
     says ``me`` will gain that much on the others in the months left."""
     P = s.P
+    if carry is None:
+        carry = CARRY_BY_PLAYERS.get(P, CARRY)
     tot = [0.0] * P
     for q in range(P):
-        sc = s.score(q)["total"]
+        sc: float = s.score(q)["total"]
         if not s.game_over:
-            sc += 15 * s.chits[q] + (30 if s.flash_unused[q] else 0)
+            sc += (carry.card * sum(s.hand[q]) + carry.chit * s.chits[q]
+                   + (carry.flash if s.flash_unused[q] else 0.0))
         tot[q] = sc
     other = max(tot[q] for q in range(P) if q != me)
     margin = tot[me] - other

@@ -50,6 +50,10 @@ def run_serve(args: argparse.Namespace) -> int:
     # them out of the collector's way (fewer, shorter pauses under load)
     gc.collect()
     gc.freeze()
+    # a step makes and drops many small objects (views, frames): the young
+    # generation is collected every 50,000 allocations rather than 700 (bench_online,
+    # 50 tables x 4 at full speed: 0.46 -> 0.43 ms of CPU a step, p95 33 -> 30 ms)
+    gc.set_threshold(50_000, 20, 100)
 
     async def main() -> None:
         stop = asyncio.Event()

@@ -9,6 +9,7 @@ airlines must find it.
 """
 from __future__ import annotations
 
+import math
 import pytest
 
 from opensky.ai.expert import ExpertBot
@@ -203,3 +204,32 @@ def test_expert_with_a_horizon_plays_legally():
     game = play_game(load_board("north_america"), [ExpertBot(5, budget=80, time_limit=1e9, horizon=2),
                                                     NormalBot(6)], 5, callsigns="recommended")
     assert game.finished
+
+
+def test_the_first_season_counts_what_it_carries_into_the_second():
+    """At the end of the first season each fare card still in hand, each
+    unused chit and the flash token count for the second season (``Carry``);
+    at the end of the game nothing in hand counts.  A card in hand is worth
+    what the season-2 margin of Normal-vs-Normal games says it is."""
+    from opensky.ai.expert import CARRY, CARRY_BY_PLAYERS, Carry, ExpertBot, evaluate
+    st = _planned(2).state
+    assert sum(st.hand[0]) == sum(st.hand[1])
+    level = evaluate(st, 0, carry=Carry(card=45.0, chit=0.0, flash=0.0))
+    st.hand[1][0] -= 1          # Bo has one card fewer: Ann is ahead by a card
+    ahead = evaluate(st, 0, carry=Carry(card=45.0, chit=0.0, flash=0.0))
+    assert ahead == pytest.approx(math.tanh((level_margin(st) + 45.0) / 400.0))
+    assert ahead > level
+    assert evaluate(st, 0, carry=Carry(card=0.0, chit=0.0, flash=0.0)) == pytest.approx(level)
+    st.chits[1] -= 1
+    assert evaluate(st, 0, carry=Carry(card=0.0, chit=20.0, flash=0.0)) > level
+    # 2 players: a card in hand counts (by default); 3 and 4: only the chits and the token
+    assert evaluate(st, 0) == pytest.approx(evaluate(st, 0, carry=CARRY_BY_PLAYERS[2]))
+    assert evaluate(st, 0) > evaluate(st, 0, carry=CARRY)
+    assert CARRY_BY_PLAYERS[2].card >= 30 and CARRY.card == 0 and CARRY.chit > 0 and CARRY.flash > 0
+    assert ExpertBot(0).carry is None and ExpertBot(0, card=10).carry == Carry(card=10.0)
+    st.game_over = True
+    assert evaluate(st, 0, carry=Carry(card=45.0)) == evaluate(st, 0, carry=Carry(card=0.0))
+
+
+def level_margin(st) -> float:
+    return st.score(0)["total"] - st.score(1)["total"]
