@@ -6,28 +6,12 @@ import sys
 from typing import Any
 
 from opensky.online import protocol as P
-from opensky.online.server import Conn
 from tests.online.loop import ROOT
 
 sys.path.insert(0, str(ROOT / "bench"))
 import bench_online  # noqa: E402
 import online_floor  # noqa: E402
-
-
-class Kept(Conn):
-    def __init__(self) -> None:
-        super().__init__()
-        self.frames: list[str] = []
-        self.closed_with = ""
-
-    def deliver(self, text: str) -> None:
-        self.frames.append(text)
-
-    def close(self, reason: str) -> None:
-        self.closed_with = reason
-
-    def too_fast(self, now: float) -> bool:
-        return False
+from bench_frames import Kept  # noqa: E402   (a connection in this process that keeps every frame)
 
 
 def last(c: Kept) -> dict[str, Any]:
@@ -59,7 +43,7 @@ def test_floor_table_takes_turns_in_the_bench_clients_shape() -> None:
             assert got["action"]["player"] == ["Ann", "Bo", "Cy", "Di"][step % 4]
             assert len(frame) > 2000
             assert len(got["legal"]) == (0 if step == 5 else int(i == (step + 1) % 4))
-    assert all(last(c)["type"] == "bye" and c.closed_with == "bye" for c in seats)
+    assert all(last(c)["type"] == "bye" and c.closed for c in seats)
 
 
 def test_floor_work_costs_cpu() -> None:
