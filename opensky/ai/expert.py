@@ -93,7 +93,7 @@ class Carry:
     flash: float = 30.0  #: the flash-deal token unused
 
 
-#: 3 and 4 players: a little for what is unused (4,000 Normal games: a card in
+#: 3 and 4 players: a little for what is unused (1,500 4-player Normal games: a card in
 #: hand worth nothing in 4-player second seasons, the flash token about 45)
 CARRY = Carry()
 #: by number of players.  2 players: a card in hand at the start of the second

@@ -77,14 +77,29 @@ _cache: dict[str, dict[str, bytes]] = {}
 # ---------------------------------------------------------------- the base store
 
 @contextlib.contextmanager
+def data_folder(folder: Path) -> Iterator[None]:
+    """``OPENSKY_DATA_DIR`` set to ``folder`` (its seal key read afresh) while
+    inside, then put back as it was."""
+    from opensky.persistence import sealkey
+    before = os.environ.get("OPENSKY_DATA_DIR")
+    os.environ["OPENSKY_DATA_DIR"] = str(folder)
+    sealkey.forget()
+    try:
+        yield
+    finally:
+        if before is None:
+            os.environ.pop("OPENSKY_DATA_DIR", None)
+        else:
+            os.environ["OPENSKY_DATA_DIR"] = before
+        sealkey.forget()
+
+
+@contextlib.contextmanager
 def _fixed_world(folder: Path) -> Iterator[None]:
     """The data folder ``folder`` sealed with ``TABLES_KEY``; secrets and the clock fixed."""
     from opensky.persistence import sealkey
-    before = os.environ.get("OPENSKY_DATA_DIR")
     folder.mkdir(parents=True, exist_ok=True)
     (folder / sealkey.KEY_FILE).write_text(TABLES_KEY.hex())
-    os.environ["OPENSKY_DATA_DIR"] = str(folder)
-    sealkey.forget()
     n = [0]
 
     def token_bytes(k: int = 32) -> bytes:
@@ -94,15 +109,8 @@ def _fixed_world(folder: Path) -> Iterator[None]:
     def clock() -> float:
         n[0] += 1
         return T0 + n[0]
-    try:
-        with mock.patch("secrets.token_bytes", token_bytes), mock.patch("time.time", clock):
-            yield
-    finally:
-        if before is None:
-            os.environ.pop("OPENSKY_DATA_DIR", None)
-        else:
-            os.environ["OPENSKY_DATA_DIR"] = before
-        sealkey.forget()
+    with data_folder(folder), mock.patch("secrets.token_bytes", token_bytes), mock.patch("time.time", clock):
+        yield
 
 
 def _mid_bid(t: Any) -> bool:

@@ -8,7 +8,6 @@ every other table to the same log.  A file that is not SQLite at all, or a
 folder in its place, gives one line too."""
 from __future__ import annotations
 
-import os
 import random
 import re
 import shutil
@@ -21,6 +20,7 @@ from opensky.online.table import Table
 from opensky.online.tablestore import TableStore
 from opensky.persistence import sealkey
 from opensky.userdirs import data_dir
+from tests.fuzz.tables import data_folder
 from tests.fuzz.mutate import BYTE_FAMILIES, STRUCT_FAMILIES, mutate_some
 from tests.online.loop import play_table
 
@@ -37,10 +37,7 @@ def _played(game: str, board: str, seed: int, steps: int) -> Table:
 def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes, list[Table]]:
     """The tables, written once (under their own data folder's seal key)."""
     folder = tmp_path_factory.mktemp("tables")
-    before = os.environ.get("OPENSKY_DATA_DIR")
-    os.environ["OPENSKY_DATA_DIR"] = str(folder / "data")
-    sealkey.forget()
-    try:
+    with data_folder(folder / "data"):
         store = TableStore(folder / "tables.sqlite")
         tables = [_played("opensky", "europe", 1, 40), _played("blue_skies", "usa", 2, 60),
                   _played("opensky", "north_america", 3, 25)]
@@ -48,12 +45,6 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes, list[Ta
             store.add(t)
         store.close()
         key = sealkey.current()
-    finally:
-        if before is None:
-            os.environ.pop("OPENSKY_DATA_DIR", None)
-        else:
-            os.environ["OPENSKY_DATA_DIR"] = before
-        sealkey.forget()
     return folder / "tables.sqlite", key, tables
 
 
