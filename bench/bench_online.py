@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib.util
 import itertools
 import json
 import os
@@ -56,11 +57,13 @@ import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from typing import Any
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from opensky.online import botclient as B, protocol as P  # noqa: E402
+from opensky.online.server import run_loop  # noqa: E402
 
 BOARDS = {"opensky": "europe", "blue_skies": "usa"}
 NAMES = ["Ann", "Bo", "Cy", "Di"]
@@ -74,17 +77,17 @@ GAME_IDS = itertools.count()
 
 # ------------------------------------------------------------ the server process
 class Server:
-    def __init__(self, data: str, profile: str = "", floor: int = 0, work_us: float = 0.0):
+    def __init__(self, data: str, profile: str = "", floor: int = 0, work_us: float = 0.0, loop: str = "auto"):
         self.profile = profile
         cmd = [sys.executable]
         if profile:
             cmd += ["-m", "cProfile", "-o", profile]
         if floor:   # the transport alone (bench/online_floor.py): no game, no store
             cmd += [os.path.join(ROOT, "bench", "online_floor.py"), "--port", "0", "--view-bytes", str(floor),
-                    "--work-us", str(work_us)]
+                    "--work-us", str(work_us), "--loop", loop]
         else:
             cmd += [os.path.join(ROOT, "main.py"), "serve", "--port", "0", "--address", "127.0.0.1",
-                    "--data", data]
+                    "--data", data, "--loop", loop]
         env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=ROOT, env=env)
         line = self.proc.stdout.readline().decode() if self.proc.stdout else ""
@@ -93,6 +96,8 @@ class Server:
             self.proc.kill()
             raise SystemExit(f"serve did not start: {line!r}")
         self.uri = f"ws://127.0.0.1:{m.group(1)}"
+        found = re.search(r"(\w+) event loop\)", line)
+        self.loop = found.group(1) if found else "?"
         if len(os.sched_getaffinity(0)) >= 2:   # one core for the server, the others for the clients
             cores = sorted(os.sched_getaffinity(0))
             os.sched_setaffinity(self.proc.pid, {cores[0]})
@@ -364,6 +369,10 @@ def main() -> int:
                          "updates with a view of BYTES")
     ap.add_argument("--work-us", type=float, default=0.0,
                     help="with --floor: CPU microseconds of stand-in game work per act (p95 against the host's CPU)")
+    ap.add_argument("--loop", choices=["auto", "uvloop", "asyncio"], default="auto",
+                    help="the server's event loop (serve --loop)")
+    ap.add_argument("--client-loop", choices=["auto", "uvloop", "asyncio"], default="auto",
+                    help="the clients' event loop (auto: uvloop where installed, as the server's)")
     a = ap.parse_args()
     global PARSE
     PARSE = a.parse
@@ -375,19 +384,30 @@ def main() -> int:
         tmp = tempfile.TemporaryDirectory(prefix="opensky-bench-online-",
                                           dir="/dev/shm" if a.shm and os.path.isdir("/dev/shm") else None)
         data = tmp.name
-    server = Server(data, a.profile, a.floor, a.work_us)
+    server = Server(data, a.profile, a.floor, a.work_us, a.loop)
+
+    def run(main: Any) -> Any:
+        got: list[Any] = []
+
+        async def go() -> None:
+            got.append(await main)
+        run_loop(lambda: go(), a.client_loop)
+        return got[0]
+    client_loop = "asyncio" if a.client_loop == "asyncio" or importlib.util.find_spec("uvloop") is None \
+        else "uvloop"
     ok = True
     try:
         print(f"serve pid {server.proc.pid} at {server.uri}; clients think {think:g} s per decision; "
-              f"games: {a.game}; clients parse updates: {a.parse}; data in {data}")
+              f"games: {a.game}; clients parse updates: {a.parse}; event loops: server {server.loop}, "
+              f"clients {client_loop}; data in {data}")
         if a.capacity:
-            per = asyncio.run(idle_memory(server, tables))
+            per = run(idle_memory(server, tables))
             worst = max(per.values())
             print(f"idle tables ({tables} of each game, nobody joined): "
                   + ", ".join(f"{g} {kb:.0f} KB" for g, kb in per.items()) + " per table")
             ok &= worst <= LIMIT_IDLE_KB
             print(f"  limit <= {LIMIT_IDLE_KB} KB per idle table: {verdict(worst <= LIMIT_IDLE_KB)}")
-        stats, window, cpu = asyncio.run(load(server, tables, a.game, think, a.warm, a.seconds))
+        stats, window, cpu = run(load(server, tables, a.game, think, a.warm, a.seconds))
         p95 = report(stats, window, cpu, server, tables)
         if a.capacity:
             conns = stats.peak_open >= LIMIT_CONNECTIONS and tables >= LIMIT_TABLES

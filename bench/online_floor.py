@@ -34,7 +34,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, ROOT)
 
 from opensky.online import protocol as P  # noqa: E402
-from opensky.online.server import Conn, Host, run  # noqa: E402
+from opensky.online.server import Conn, Host, run, run_loop  # noqa: E402
 
 
 class FloorTable:
@@ -122,6 +122,8 @@ def main() -> int:
     ap.add_argument("--address", default="127.0.0.1")
     ap.add_argument("--view-bytes", type=int, default=3000)
     ap.add_argument("--work-us", type=float, default=0.0, help="CPU microseconds of stand-in game work per act")
+    ap.add_argument("--loop", choices=["auto", "uvloop", "asyncio"], default="auto",
+                    help="the event loop, as main.py serve chooses it")
     a = ap.parse_args()
     host = FloorHost(a.view_bytes, work_us=a.work_us)
 
@@ -131,8 +133,10 @@ def main() -> int:
         loop.add_signal_handler(signal.SIGTERM, stop.set)
         loop.add_signal_handler(signal.SIGINT, stop.set)
         await run(host, a.address, a.port,
-                  lambda port: print(f"listening on {a.address}:{port} (floor)", flush=True), stop)
-    asyncio.run(go())
+                  lambda port: print(f"listening on {a.address}:{port} (floor; "
+                                     f"{type(asyncio.get_running_loop()).__module__.split('.')[0]} event loop)",
+                                     flush=True), stop)
+    run_loop(go, a.loop)
     return 0
 
 

@@ -510,6 +510,8 @@ def test_built_binary_serves_online_tables(tmp_path):
     try:
         line = p.stdout.readline()
         assert line.startswith("listening on 127.0.0.1:"), line + (p.stderr.read() if p.poll() is not None else "")
+        # uvloop is inside the program where it runs (not on Windows), and works there
+        assert line.rstrip().endswith("uvloop event loop)" if sys.platform != "win32" else "event loop)"), line
         uri = f"ws://127.0.0.1:{int(line.split(':')[1].split()[0])}"
 
         async def game():

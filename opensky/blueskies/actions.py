@@ -98,24 +98,25 @@ class BSCodec:
         return None if a is None else self.board.airports[a].code
 
     def to_dict(self, a: Action) -> dict[str, Any]:
-        d: dict[str, Any] = {"type": a.type}
-        if a.player is not None:
-            d["player"] = self.players[a.player]
-        t, arg = a.type, a.arg
+        t, p, arg = a
+        d: dict[str, Any] = {"type": t}
+        if p is not None:
+            d["player"] = self.players[p]
+        codes = self.board.codes
         if t in (BUY_GATE, PLAY_CARD):
-            d["airport"] = self.code(arg)
+            d["airport"] = None if arg is None else codes[arg]
         elif t == BUYOUT:
             if isinstance(arg, tuple):
                 d["airport"], d["slot"] = self.code(arg[0]), arg[1]
             else:
                 d["airport"] = self.code(arg)
         elif t == SPECIAL_ACTION:
-            d["add_at"] = self.code(arg[0])
-            d["discard"] = [self.code(c) for c in arg[1]]
+            d["add_at"] = None if arg[0] is None else codes[arg[0]]
+            d["discard"] = [codes[c] for c in arg[1]]
         elif t == ASSISTANCE:
-            d["airports"] = [self.code(c) for c in arg]
+            d["airports"] = [codes[c] for c in arg]
         elif t == DISCARD:
-            d["cards"] = [self.code(c) for c in arg]
+            d["cards"] = [codes[c] for c in arg]
         elif t == DRAW_CUBES:
             d["outcome"] = arg
         elif t == DRAW_CARD:

@@ -82,6 +82,11 @@ class BSBoard:
         return tuple(a.code for a in self.airports)
 
     @cached_property
+    def by_code(self) -> tuple[tuple[int, str], ...]:
+        """(airport, code) in the order of the codes (the state JSON's card lists)."""
+        return tuple(sorted(enumerate(self.codes), key=lambda x: x[1]))
+
+    @cached_property
     def gate_costs(self) -> tuple[int, ...]:
         return tuple(a.gate_cost for a in self.airports)
 

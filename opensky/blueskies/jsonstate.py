@@ -23,7 +23,13 @@ def _cards(s: "BSState", cards: list[int]) -> list[str]:
 
 
 def _multiset(s: "BSState", counts: list[int]) -> list[str]:
-    return _cards(s, [a for a, n in enumerate(counts) for _ in range(n)])
+    """Cards counted by airport, as a list sorted by code (``_cards``' order)."""
+    out: list[str] = []
+    for a, code in s.board.by_code:
+        n = counts[a]
+        if n:
+            out += [code] * n
+    return out
 
 
 def waiting_for(s: "BSState") -> dict[str, Any] | None:
@@ -58,32 +64,37 @@ def airport_json(s: "BSState", a: int) -> dict[str, Any]:
     }
 
 
+def player_json(s: "BSState", q: int, income: int, values: list[int]) -> dict[str, Any]:
+    """Player q's entry of ``players`` (``income`` and region ``values`` as
+    ``gates.incomes`` and ``gates.all_region_values`` give them)."""
+    return {
+        "name": s.names[q],
+        "score": s.score[q],
+        "income": income,
+        "gates_left": s.gates_left[q],
+        "gates_placed": G.gates_placed(s, q),
+        "hand": None if s.viewer is not None and s.viewer != q else _cards(s, s.hands[q]),
+        "hand_count": s.hand_count[q],
+        "special_used": s.special_used[q],
+        "region_values": dict(zip([r.id for r in s.board.regions], values)),
+        "final": s.final[q] if s.final is not None else None,
+    }
+
+
 def to_json(s: "BSState", airports: bool = True,
-            sums: tuple[list[int], list[list[int]]] | None = None) -> dict[str, Any]:
+            sums: tuple[list[int], list[list[int]]] | None = None, with_players: bool = True) -> dict[str, Any]:
     """The state JSON.  ``airports=False`` leaves the ``airports`` value None,
-    for a caller that puts it together airport by airport (``airport_json``),
-    e.g. the online host, which keeps each airport's text from step to step;
-    ``sums`` are ``gates.incomes`` and ``gates.all_region_values`` of ``s``
-    when that caller has them (its gates and cubes unchanged)."""
+    and ``with_players=False`` the ``players`` value, for a caller that puts
+    them together part by part (``airport_json``, ``player_json``), e.g. the
+    online host, which keeps each part's text from step to step; ``sums``
+    are ``gates.incomes`` and ``gates.all_region_values`` of ``s`` when that
+    caller has them (its gates and cubes unchanged)."""
     codes = s.board.codes
     airports_out = {code: airport_json(s, a) for a, code in enumerate(codes)} if airports else None
-    players = []
-    incomes, values = sums if sums is not None else (G.incomes(s), G.all_region_values(s))
-    region_ids = [r.id for r in s.board.regions]
-    for q in range(s.P):
-        hidden = s.viewer is not None and s.viewer != q
-        players.append({
-            "name": s.names[q],
-            "score": s.score[q],
-            "income": incomes[q],
-            "gates_left": s.gates_left[q],
-            "gates_placed": G.gates_placed(s, q),
-            "hand": None if hidden else _cards(s, s.hands[q]),
-            "hand_count": s.hand_count[q],
-            "special_used": s.special_used[q],
-            "region_values": dict(zip(region_ids, values[q])),
-            "final": s.final[q] if s.final is not None else None,
-        })
+    players: list[dict[str, Any]] | None = None
+    if with_players:
+        incomes, values = sums if sums is not None else (G.incomes(s), G.all_region_values(s))
+        players = [player_json(s, q, incomes[q], values[q]) for q in range(s.P)]
     return {
         "game": "blue_skies",
         "board": s.board.id,

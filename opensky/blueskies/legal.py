@@ -53,6 +53,8 @@ class Combos(_Lazy):
     def __init__(self, player: int, n: int, k: int):
         self.player, self.n, self.k = player, n, k
         self._len = comb(n, k)
+        #: what the list depends on: equal keys, equal lists
+        self.key = (ASSISTANCE, player, n, k)
 
     def _at(self, i: int) -> Action:
         # unrank the i-th k-subset in lexicographic order

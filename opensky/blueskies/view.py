@@ -7,7 +7,8 @@ public, since every card played, turned or discarded is seen).  A search
 fills a view again with ``determinize``, dealing the unknown cards at random
 into the hidden hands and the deck.  Events are sealed here too: a card drawn
 into another hand shows no airport.  ``spectator_view(state)`` hides every
-hand (the hand-off screen between two players at one computer, a spectator).
+hand (the hand-off screen between two players at one computer, a spectator);
+``spectator_glance`` is the same without the copy, to read at once.
 """
 from __future__ import annotations
 
@@ -44,6 +45,24 @@ def spectator_view(s: "BSState") -> "BSState":
             raise ValueError("a player's view cannot be turned into a spectator's view")
         return s.copy()
     return _hidden(s, SPECTATOR)
+
+
+def spectator_glance(s: "BSState") -> "BSState":
+    """The spectator's view of ``s`` to read at once, not to keep: every hand
+    and the deck hidden as in ``spectator_view``, but sharing ``s``'s public
+    lists instead of copying them (the online host renders the state JSON of
+    every step from it; nothing may change it, and it is out of date after
+    ``s``'s next action).  Its ``unknown`` is None: it is not for searching."""
+    if s.viewer is not None and s.viewer != SPECTATOR:
+        raise ValueError("a player's view cannot be turned into a spectator's view")
+    g = type(s).__new__(type(s))
+    for name in type(s).__slots__:
+        setattr(g, name, getattr(s, name))
+    g.hands = [[] for _ in range(s.P)]
+    g.deck = [0] * len(s.deck)
+    g.viewer = SPECTATOR
+    g.unknown = None
+    return g
 
 
 def _hidden(s: "BSState", viewer: int) -> "BSState":

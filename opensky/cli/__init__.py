@@ -59,6 +59,8 @@ def build_parser() -> argparse.ArgumentParser:
     v.add_argument("--data", default=None, metavar="DIR",
                    help="the folder of the tables and their seal key (default: the user data folder)")
     v.add_argument("--workers", type=int, default=1, help="threads for searching computer airlines")
+    v.add_argument("--loop", choices=["auto", "uvloop", "asyncio"], default="auto",
+                   help="the event loop: uvloop where installed (auto), or asyncio's own")
     j = sub.add_parser("join", help="join a friend's online table in the window")
     j.add_argument("address", help="the host's address, HOST or HOST:PORT (port 4477 by default)")
     j.add_argument("code", help="the table's join code, as the host's screen shows it")

@@ -36,11 +36,11 @@ def run_serve(args: argparse.Namespace) -> int:
         except OSError as e:
             raise CliError(f"opensky serve: cannot make the data folder ({e.strerror or type(e).__name__})")
         os.environ["OPENSKY_DATA_DIR"] = str(data)   # the seal key lives beside the tables
-    from opensky.online.server import Host, run
+    from opensky.online.server import Host, run, run_loop
     from opensky.online.tablestore import TableStore
     from opensky.userdirs import data_dir
     try:
-        store = TableStore(data_dir() / TABLES_FILE)
+        store = TableStore(data_dir() / TABLES_FILE, background_checkpoints=True)
     except Exception as e:  # noqa: BLE001 - sqlite3.Error, OSError: one line
         raise CliError(f"opensky serve: the tables file cannot be opened ({type(e).__name__})")
     host = Host(store, allow_create=True, workers=max(1, args.workers))
@@ -65,10 +65,14 @@ def run_serve(args: argparse.Namespace) -> int:
                 pass
 
         def ready(port: int) -> None:
-            print(f"listening on {args.address}:{port} ({len(host.tables)} tables resumed)", flush=True)
+            print(f"listening on {args.address}:{port} ({len(host.tables)} tables resumed; "
+                  f"{type(asyncio.get_running_loop()).__module__.split('.')[0]} event loop)", flush=True)
         await run(host, args.address, args.port, ready, stop)
     try:
-        asyncio.run(main())
+        try:
+            run_loop(main, args.loop)
+        except LookupError as e:
+            raise CliError(f"opensky serve: --loop uvloop: {e}")
     except OSError as e:
         raise CliError(f"opensky serve: cannot listen on {args.address}:{args.port} "
                        f"({e.strerror or type(e).__name__})")

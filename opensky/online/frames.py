@@ -16,7 +16,6 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from opensky.blueskies.events import CardDrawn
-from opensky.blueskies.view import hand_codes
 from opensky.online.statetext import ENCODE, SpectatorText, StateText
 from opensky.online.table import Applied, Table
 from opensky.play.seats import BLUE_SKIES
@@ -118,9 +117,9 @@ class StepFrames:
         st = self.table.state
         pub = self._spectator()
         # the spectator's entry for p shows its hand as null, once: put the hand there
-        own = pub.players[p].replace('"hand":null', '"hand":' + _enc(hand_codes(st, p)), 1)
+        own = pub.players[p].replace('"hand":null', '"hand":' + self.text.hand(st, p), 1)
         players = pub.players[:p] + [own] + pub.players[p + 1:]
-        return pub.head + _enc(st.names[p]) + pub.middle + ",".join(players) + pub.tail
+        return pub.head + self.text.name(st, p) + pub.middle + ",".join(players) + pub.tail
 
     # ------------------------------------------------------------ a connection's frame
     def frame(self, seats: Sequence[int], snapshots: bool) -> str:

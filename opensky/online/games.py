@@ -9,7 +9,6 @@ save seals it).  Everything here is pure apart from the board lookup.
 """
 from __future__ import annotations
 
-import hashlib
 import hmac
 import random
 from typing import Any, Sequence
@@ -37,12 +36,16 @@ AnyState = GameState | BSState
 #: sets can run to millions; a client with an engine lists them itself)
 LEGAL_LIMIT = 400
 
+#: lazy legal lists already listed (their first LEGAL_LIMIT actions), by key
+_LISTED: dict[Any, tuple[Any, ...]] = {}
+LISTED_MAX = 256
+
 
 def chance_rng(secret: bytes, index: int) -> random.Random:
     """The generator of the chance step at log position ``index``: drawn
     from the table's secret, so a restarted host draws what it would have,
     and nothing a client sees lets it compute the next outcome."""
-    digest = hmac.new(secret, f"opensky-online-chance:{index}".encode(), hashlib.sha256).digest()
+    digest = hmac.digest(secret, f"opensky-online-chance:{index}".encode(), "sha256")
     return random.Random(int.from_bytes(digest, "big"))
 
 
@@ -92,7 +95,18 @@ class Game:
             return [], 0
         legal = st.legal_actions(seat)
         n = len(legal)
-        return legal[:LEGAL_LIMIT], n
+        key = getattr(legal, "key", None)
+        if key is None:
+            return legal[:LEGAL_LIMIT], n
+        # a lazy list (Blue Skies' assistance sets: up to LEGAL_LIMIT of
+        # them, asked again and again) is listed once for its key, as a tuple
+        # shared by every table (``StateText.actions`` keeps its text by it)
+        got = _LISTED.get(key)
+        if got is None:
+            if len(_LISTED) >= LISTED_MAX:
+                _LISTED.clear()
+            got = _LISTED[key] = tuple(legal[:LEGAL_LIMIT])
+        return got, n
 
     def legal_dicts(self, session: AnySession, seat: int) -> tuple[list[dict[str, Any]], int]:
         """A seat's legal actions as action objects (at most ``LEGAL_LIMIT``)

@@ -14,8 +14,11 @@ A part is reused when its new value equals (``==``) the one it was made
 from.  That is sound here because every place of the state JSON keeps its
 type from step to step (a count stays an int, a flag a bool: ``True == 1``
 never meets ``1`` at the same place), and because the values kept are never
-changed afterwards: Blue Skies' come from a spectator's view, a copy made
-for this step; OpenSky's ``to_json`` builds new lists and dicts.
+changed afterwards: OpenSky's parts are kept with their sources
+(``GameState.json_sources``: tuples, never changed after); Blue Skies'
+``to_json`` builds new lists and dicts (from a spectator's glance at the
+table's state, whose airport lists are copied when kept, and whose players
+are kept with the values their entries show).
 """
 from __future__ import annotations
 
@@ -23,11 +26,14 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from opensky.blueskies import gates as G, jsonstate
-from opensky.blueskies.view import spectator_view
+from opensky.blueskies.view import hand_codes, spectator_glance
 from opensky.online import protocol as P
 
 #: the host's one encoder (compact, UTF-8 as is): the contract's frames
 ENCODE = P.encode
+#: how many actions' texts a table keeps (about 60 bytes each), and shared lists' texts
+TEXTS_KEPT = 1024
+SHARED_KEPT = 8
 
 
 @dataclass(frozen=True)
@@ -60,10 +66,16 @@ class StateText:
         #: Blue Skies: every player's region values (from the gates) and incomes (gates and cubes)
         self._values: list[list[int]] = []
         self._incomes: list[int] = []
+        #: Blue Skies: each player's entry, with what it was made from
+        self._players: list[tuple[Any, str]] = []
         #: the codec the legal actions' texts were made with (a table's)
         self._codec: Any = None
-        #: each seat's last legal actions: (the actions, each one's JSON object, all of them)
-        self._actions: dict[int, tuple[list[Any], dict[Any, str], str]] = {}
+        #: each seat's last legal actions: (the actions, their JSON objects comma-separated)
+        self._actions: dict[int, tuple[list[Any], str]] = {}
+        #: each action's JSON object (this table's codec)
+        self._texts: dict[Any, str] = {}
+        #: the texts of lists shared between tables (``Game.legal_actions``' tuples), by identity
+        self._shared: dict[int, tuple[tuple[Any, ...], str]] = {}
 
     def _part(self, place: Any, value: Any) -> str:
         hit = self._parts.get(place)
@@ -88,46 +100,108 @@ class StateText:
     # ------------------------------------------------------------ legal actions
     def actions(self, codec: Any, seat: int, actions: Sequence[Any]) -> str:
         """Seat ``seat``'s legal actions as JSON objects, comma-separated (a
-        list without its brackets).  The seat's last list is kept, with each
-        action's text: a decision asked again lists the same actions, a
-        purchase after a purchase mostly the same ones.  An action is a
-        tuple of ints, strings and tuples, so equal actions of one codec
-        (one table's board and names) have equal objects."""
+        list without its brackets).  The seat's last list is kept with its
+        text (a decision asked again lists the same actions), and each
+        action's text (a purchase after a purchase lists mostly the same
+        actions).  A list the host listed once for every table (a tuple:
+        Blue Skies' assistance sets, hundreds of actions) is encoded whole,
+        its text kept by the tuple.  An action is a tuple of ints, strings
+        and tuples, so equal actions of one codec (one table's board and
+        names) have equal objects."""
         if not actions:
             return ""
         if codec is not self._codec:
-            self._codec, self._actions = codec, {}
+            self._codec, self._actions, self._shared, self._texts = codec, {}, {}, {}
         last = self._actions.get(seat)
         if last is not None and last[0] == actions:
-            return last[2]
-        texts = last[1] if last is not None else {}
-        kept: dict[Any, str] = {}
-        for a in actions:
-            text = texts.get(a)
-            kept[a] = ENCODE(codec.to_dict(a)) if text is None else text
-        joined = ",".join(kept.values()) if len(kept) == len(actions) else ",".join(kept[a] for a in actions)
-        self._actions[seat] = (list(actions), kept, joined)
+            return last[1]
+        if isinstance(actions, tuple):
+            hit = self._shared.get(id(actions))
+            if hit is not None and hit[0] is actions:
+                return hit[1]
+            to_dict = codec.to_dict
+            joined = ENCODE([to_dict(a) for a in actions])[1:-1]
+            if len(self._shared) >= SHARED_KEPT:
+                self._shared.clear()
+            self._shared[id(actions)] = (actions, joined)   # (the tuple kept alive: its id stays its own)
+        else:
+            memo = self._texts
+            if len(memo) > TEXTS_KEPT:
+                memo.clear()
+            parts = []
+            for a in actions:
+                t = memo.get(a)
+                if t is None:
+                    t = memo[a] = ENCODE(codec.to_dict(a))
+                parts.append(t)
+            joined = ",".join(parts)
+        self._actions[seat] = (list(actions), joined)
         return joined
 
     # ------------------------------------------------------------ OpenSky
     def opensky(self, state: Any) -> str:
-        """OpenSky's state JSON (public whoever looks: a bid not yet revealed is shown nowhere)."""
-        pub = state.to_json()
+        """OpenSky's state JSON (public whoever looks: a bid not yet revealed is shown nowhere).
+
+        Each part is kept with what it was made from, ``GameState.json_sources``
+        (tuples and ints, cheaper to make and compare than the JSON values),
+        under a key of its own, ``("opensky", ...)``; ``planes`` and
+        ``players`` are kept player by player, and a player's entry part by
+        part too.  A part is made (``json_part``, ``planes_json``,
+        ``player_part``) and encoded again only when its source changed.
+        The sources leave out the board and names: another board or other
+        names forget every part kept.  (The engine's keys are plain words:
+        ``"key":`` is their JSON.)"""
+        parts = self._parts
+        made_for = (state.board, tuple(state.names))
+        hit = parts.get("opensky")
+        if hit is None or hit[0] != made_for:   # (a board is equal to itself alone)
+            parts.clear()
+            parts["opensky"] = (made_for, "")
         out = []
-        for k, v in pub.items():
-            if k == "players":
-                out.append('"players":[' + ",".join(self._list(k, v)) + "]")
-            else:
-                out.append(self._entry(k, v))
+        for key, source in state.json_sources().items():
+            if key == "players" or key == "planes":
+                texts = []
+                for p, s in enumerate(source):
+                    hit = parts.get(("opensky", key, p))
+                    text = hit[1] if hit is not None and hit[0] == s else self._opensky_by_player(state, key, p, s)
+                    if text:
+                        texts.append(text)
+                out.append(f'"{key}":[' + ",".join(texts) + "]")
+                continue
+            place = ("opensky", key)
+            hit = parts.get(place)
+            if hit is None or hit[0] != source:
+                hit = parts[place] = (source, f'"{key}":' + ENCODE(state.json_part(key)))
+            out.append(hit[1])
         return "{" + ",".join(out) + "}"
+
+    def _opensky_by_player(self, state: Any, key: str, p: int, source: Any) -> str:
+        """Player ``p``'s text in OpenSky's ``players`` (its entry) or ``planes``
+        (its planes, without the brackets: empty when it has none), made
+        again from ``source`` (kept with it): an entry is put together from
+        its parts, each made again only when its own source changed."""
+        parts = self._parts
+        if key == "planes":
+            text = ENCODE(state.planes_json(p))[1:-1]
+        else:
+            texts = []
+            for i, s in enumerate(source):
+                part = parts.get(("opensky", key, p, i))
+                if part is None or part[0] != s:
+                    part = parts[("opensky", key, p, i)] = (s, ENCODE(state.player_part(p, i))[1:-1])
+                texts.append(part[1])
+            text = "{" + ",".join(texts) + "}"
+        parts[("opensky", key, p)] = (source, text)
+        return text
 
     # ------------------------------------------------------------ Blue Skies
     def blueskies(self, state: Any) -> SpectatorText:
         """Blue Skies' spectator JSON (every hand null, the deck null), in pieces."""
-        v = spectator_view(state)
+        v = spectator_glance(state)
         if (v.board, v.names) != self._made_for:   # an airport's text is its board's and names' alone
             self._made_for = (v.board, v.names)
             self._air_from = None
+            self._players = []
         g, c, w = v.gates, v.cubes, v.waiting
         last = self._air_from
         same_gates = last is not None and g == last[0]
@@ -136,7 +210,7 @@ class StateText:
             self._values = G.all_region_values(v)
         if not same_cubes:
             self._incomes = G.incomes(v)
-        pub = jsonstate.to_json(v, airports=False, sums=(self._incomes, self._values))
+        pub = jsonstate.to_json(v, airports=False, with_players=False)
         airports = self._air_text if same_cubes and last is not None and w == last[2] else self._airports(v)
         head: list[str] = []
         middle: list[str] = []
@@ -147,31 +221,71 @@ class StateText:
             if k == "view":
                 into = middle
             elif k == "players":
-                players = self._list(k, value)
+                players = self._bs_players(v)
                 into = tail
             elif k == "airports":
                 into.append('"airports":' + airports)
             else:
                 into.append(self._entry(k, value))
-        return SpectatorText("{" + "".join(x + "," for x in head) + '"view":',
-                             "".join("," + x for x in middle) + ',"players":[',
-                             players, "]" + "".join("," + x for x in tail) + "}")
+        head.append('"view":')
+        middle.insert(0, "")
+        middle.append('"players":[')
+        tail.insert(0, "]")
+        return SpectatorText("{" + ",".join(head), ",".join(middle), players, ",".join(tail) + "}")
+
+    def _bs_players(self, v: Any) -> list[str]:
+        """Each player's entry of spectator view ``v``, made again only when
+        what ``jsonstate.player_json`` shows of it changed (the same fields,
+        listed here: ``tests/online/test_frames.py`` checks every text)."""
+        kept = self._players
+        if len(kept) != v.P:
+            kept[:] = [((), "")] * v.P
+        final = v.final
+        out = []
+        for q in range(v.P):
+            values = self._values[q]
+            source = (v.score[q], self._incomes[q], v.gates_left[q], v.hand_count[q], v.special_used[q],
+                      tuple(values), None if final is None else final[q])
+            hit = kept[q]
+            if hit[0] != source:
+                hit = kept[q] = (source, ENCODE(jsonstate.player_json(v, q, self._incomes[q], values)))
+            out.append(hit[1])
+        return out
+
+    def hand(self, state: Any, p: int) -> str:
+        """Blue Skies: p's own hand as its view shows it (kept while the hand stays the same)."""
+        return self._kept(("hand", p), state.hands[p], lambda: hand_codes(state, p))
+
+    def name(self, state: Any, p: int) -> str:
+        """A player's name as JSON (the view's ``view``)."""
+        return self._kept(("name", p), state.names[p], lambda: state.names[p])
+
+    def _kept(self, place: Any, source: Any, make: Any) -> str:
+        """The JSON of ``make()``, kept at ``place`` while ``source`` (copied) stays the same."""
+        hit = self._parts.get(place)
+        if hit is not None and hit[0] == source:
+            return hit[1]
+        text = ENCODE(make())
+        self._parts[place] = (source[:] if isinstance(source, list) else source, text)
+        return text
 
     def _airports(self, v: Any) -> str:
         """``airports`` of view ``v``: an airport's text is made again only when
-        its gates, cubes or waiting cubes changed (``v`` is this step's own
-        copy, so its lists are kept as they are, never changed after)."""
+        its gates, cubes or waiting cubes changed.  ``v`` shares the table's
+        lists, which its next action changes: what is kept to compare with
+        is a copy, of the airports that changed."""
         g, c, w = v.gates, v.cubes, v.waiting
         last = self._air_from
         codes = v.board.codes
         if last is None or len(self._air) != len(codes):
             self._air = [ENCODE(code) + ":" + ENCODE(jsonstate.airport_json(v, a)) for a, code in enumerate(codes)]
+            self._air_from = ([x[:] for x in g], [x[:] for x in c], w[:])
         else:
             lg, lc, lw = last
             for a in range(len(codes)):
                 if g[a] != lg[a] or c[a] != lc[a] or w[a] != lw[a]:
                     self._air[a] = ENCODE(codes[a]) + ":" + ENCODE(jsonstate.airport_json(v, a))
-        self._air_from = (g, c, w)
+                    lg[a], lc[a], lw[a] = g[a][:], c[a][:], w[a]
         self._air_text = "{" + ",".join(self._air) + "}"
         return self._air_text
 

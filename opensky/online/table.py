@@ -87,6 +87,8 @@ class Table:
     #: host's screen starts it (``start``: computers in the seats nobody took)
     started: bool = False
     auto_start: bool = True
+    #: this computer's seal key, read once (``sealkey.current`` looks up the data folder)
+    _seal_key: bytes | None = field(default=None, repr=False, compare=False)
 
     # ------------------------------------------------------------ making one
     @classmethod
@@ -322,7 +324,9 @@ class Table:
         action = self.session.log[i]
         d = self.session.codec.to_dict(action)
         if self.game.secret_entry(self.session, i):
-            d = self.game.seal_entry(d, sealkey.current(), self.salt, i, self.session.board)
+            if self._seal_key is None:
+                self._seal_key = sealkey.current()
+            d = self.game.seal_entry(d, self._seal_key, self.salt, i, self.session.board)
         self.entries.append(d)
         return Applied(i, action, events)
 

@@ -67,23 +67,22 @@ class ActionCodec:
 
     # ----- engine form -> readable form --------------------------------
     def to_dict(self, a: Action) -> dict[str, Any]:
+        t, player, arg = a
         b = self.board
-        d: dict[str, Any] = {"type": a.type}
-        if a.player is not None:
-            d["player"] = self.players[a.player]
-        t, arg = a.type, a.arg
-        if t == PLACE_CALLSIGN:
-            d["callsign"] = CALLSIGNS[arg[0]]
-            d["airport"] = b.airports[arg[1]].code
-        elif t == PLACE_PLANE:
+        d: dict[str, Any] = {"type": t} if player is None else {"type": t, "player": self.players[player]}
+        # the long legal lists first: network planning's planes and hubs
+        if t == PLACE_PLANE:
             d["route"] = list(b.routes[arg])
         elif t == PLACE_HUB:
             d["airport"] = b.airports[arg].code
+        elif t == PLACE_CALLSIGN:
+            d["callsign"] = CALLSIGNS[arg[0]]
+            d["airport"] = b.airports[arg[1]].code
         elif t == ROLL_DICE:
             d["outcome"] = [CALLSIGNS[c] for c in arg]
         elif t == CHOOSE_OD:
             d["od"] = [CALLSIGNS[c] for c in arg]
-        elif t in (BID, FLASH):
+        elif t == BID or t == FLASH:
             d["fare"] = arg
         elif t == ANCILLARIES:
             d["count"] = arg

@@ -26,7 +26,9 @@ the hand-overs between chapters, scores and the JSON form.
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, NamedTuple, Sequence
+from itertools import compress
+from operator import mul
+from typing import Any, Callable, Mapping, NamedTuple, Sequence
 
 from opensky.board.model import Board
 from opensky.rules import market, monthend, planning, pricing
@@ -40,12 +42,15 @@ from opensky.rules.events import Event, NobodyReason
 from opensky.rules.phases import (  # noqa: F401 - re-exported: callers import phases from here
     GAME_OVER, MARKETING, MONTH_END, NETWORK_PLANNING, PRICING, SETUP, Step, wait,
 )
+from opensky.rules.view import public_hand_cards, public_hands  # the secret's one home
 from opensky.textlimits import MAX_PLAYER_NAME, short, unshowable
 
 __all__ = ["GameState", "STEPS", "SETUP", "NETWORK_PLANNING", "MARKETING", "PRICING", "MONTH_END",
-           "GAME_OVER"]
+           "GAME_OVER", "PLAYER_PARTS"]
 
 _NFARES = len(FARES)
+#: How many parts a player's entry of the state JSON is made of (``GameState.player_part``).
+PLAYER_PARTS = 4
 
 #: Every decision the game can wait for -> its step, from the chapter modules.
 STEPS: dict[str, Step] = {**planning.STEPS, **market.STEPS, **pricing.STEPS, **monthend.STEPS}
@@ -245,7 +250,7 @@ class GameState:
 
     def score(self, p: int) -> dict[str, int]:
         """Final-score parts of §9 (they are also the running score)."""
-        fares = sum(v * n for v, n in zip(FARES, self.won[p]))
+        fares: int = sum(map(mul, FARES, self.won[p]))
         subs = SUBSIDY_VALUE * len(self.subsidies[p])
         anc = ANCILLARY_VALUE * self.chits_spent[p]
         return {"fares": fares, "change": self.change[p], "subsidies": subs,
@@ -429,24 +434,33 @@ class GameState:
         return out
 
     def to_json(self) -> dict[str, Any]:
-        """The state as the JSON object of the headless spec.
+        """The state as the JSON object of the headless spec, made afresh
+        (changing it changes no state).
 
         This is the public view: a bid not yet revealed is shown nowhere — its
-        card is still counted in its owner's hand until the reveal (O3)."""
-        b = self.board
-        n = self.names
-        codes = b.codes
-        planes = []
-        for p in range(self.P):
-            row = self.planes[p]
-            for r in sorted((r for r in range(len(row)) if row[r]), key=lambda r: b.routes[r]):
-                for _ in range(row[r]):
-                    planes.append({"player": n[p], "route": list(b.routes[r])})
-        from opensky.rules.view import public_hand_cards  # the secret's one home
-        players = []
-        for p in range(self.P):
-            players.append({
-                "name": n[p],
+        card is still counted in its owner's hand until the reveal (O3).
+        Each top-level value is ``json_part`` of its key."""
+        return {key: make(self) for key, make in _JSON_PARTS.items()}
+
+    def json_part(self, key: str) -> Any:
+        """``to_json()[key]`` alone."""
+        return _JSON_PARTS[key](self)
+
+    def player_json(self, p: int) -> dict[str, Any]:
+        """Player ``p``'s entry of ``to_json()["players"]`` alone: its
+        ``PLAYER_PARTS`` parts (``player_part``) in one dict."""
+        out: dict[str, Any] = {}
+        for part in range(PLAYER_PARTS):
+            out.update(self.player_part(p, part))
+        return out
+
+    def player_part(self, p: int, part: int) -> dict[str, Any]:
+        """Part ``part`` of player ``p``'s entry of ``to_json()["players"]``,
+        its keys in order: 0 the cards and chits, 1 the planes, 2 the hubs
+        and cross-border markers, 3 the score."""
+        if part == 0:
+            return {
+                "name": self.names[p],
                 "hand": public_hand_cards(self, p),
                 "won_cards": self.won_cards(p),
                 "change": self.change[p],
@@ -454,28 +468,99 @@ class GameState:
                 "ancillaries_unused": self.chits[p],
                 "ancillaries_spent": self.chits_spent[p],
                 "flash_deal_unused": self.flash_unused[p],
-                "planes_on_board": self.on_board[p],
-                "planes_limit": self.N,
-                "hubs": [codes[a] for a in self.hubs[p]],
-                "cross_border_markers_unused": (REGIONAL_MARKERS - len(self.markers[p])
+            }
+        if part == 1:
+            return {"planes_on_board": self.on_board[p], "planes_limit": self.N}
+        if part == 2:
+            b = self.board
+            airports, routes, markers = b.airports, b.routes, self.markers[p]
+            return {
+                "hubs": [airports[a].code for a in self.hubs[p]],
+                "cross_border_markers_unused": (REGIONAL_MARKERS - len(markers)
                                                 if b.uses_cross_border else REGIONAL_MARKERS),
-                "cross_border_routes": sorted(list(b.routes[r]) for r in self.markers[p]),
-                "score": self.score(p),
-            })
+                "cross_border_routes": sorted([list(routes[r]) for r in markers]),
+            }
+        return {"score": self.score(p)}
+
+    def json_sources(self) -> dict[str, Any]:
+        """What each top-level value of ``to_json`` is made from besides the
+        board and the names, by key in ``to_json``'s order: for one board
+        and names, equal sources make equal values.  ``planes`` has one
+        source per player (``planes_json``), and so has ``players``: a tuple
+        of the sources of its ``player_part`` (the score's is the cards',
+        which hold all it counts).  A caller that keeps them (the
+        online host) makes again only the values whose sources changed.
+        Tuples, ints, strings, bools and None only, never the state's own
+        lists, so they may be kept; each place keeps its type from state to
+        state.  They hold no secret: a market's bids are left out until
+        they are revealed."""
+        callsigns = tuple(self.callsign_airport)
+        hands = public_hands(self)
+        won, subsidies, hubs, markers = self.won, self.subsidies, self.hubs, self.markers
+        change, chits, spent, flash, on_board = (
+            self.change, self.chits, self.chits_spent, self.flash_unused, self.on_board)
+        players = []
+        for p in range(self.P):
+            cards = (hands[p], tuple(won[p]), change[p], tuple(subsidies[p]), chits[p], spent[p], flash[p])
+            players.append((cards, on_board[p], (tuple(hubs[p]), tuple(markers[p])), cards))
+        by_player = tuple(players)
         return {
-            "board": b.id,
-            "month": MONTHS[self.month],
-            "season": self.season,
+            "board": None,
+            "month": self.month,
+            "season": self.month,
             "phase": self.phase,
-            "waiting_for": (None if self.decision is None else
-                            {"decision": self.decision, "players": [n[p] for p in self.actors]}),
+            "waiting_for": (self.decision, self.actors),
             "game_over": self.game_over,
-            "callsigns": {CALLSIGNS[c]: codes[a] for c, a in enumerate(self.callsign_airport) if a >= 0},
-            "subsidies_left": [CALLSIGNS[c] for c in range(6) if self.subsidy_left[c]],
-            "roller": n[self.roller],
-            "market": self.market_json(),
-            "last_market": self.last_market,
-            "planes": planes,
-            "players": players,
-            "winners": [n[p] for p in self.final_winners()] if self.game_over else [],
+            "callsigns": callsigns,
+            "subsidies_left": tuple(self.subsidy_left),
+            "roller": self.roller,
+            "market": (_public(self._market_record()), callsigns),
+            "last_market": (_public(self._last_market), callsigns),
+            "planes": tuple(map(tuple, self.planes)),
+            "players": by_player,
+            "winners": by_player if self.game_over else None,
         }
+
+    def planes_json(self, p: int) -> list[dict[str, Any]]:
+        """Player ``p``'s planes, by route: ``to_json()["planes"]`` lists every
+        player's in turn."""
+        routes = self.board.routes
+        row = self.planes[p]
+        name = self.names[p]
+        return [{"player": name, "route": list(routes[r])}
+                for r in sorted(compress(range(len(row)), row), key=routes.__getitem__)
+                for _ in range(row[r])]
+
+    def _waiting_json(self) -> dict[str, Any] | None:
+        if self.decision is None:
+            return None
+        n = self.names
+        return {"decision": self.decision, "players": [n[p] for p in self.actors]}
+
+    def _callsigns_json(self) -> dict[str, str]:
+        airports = self.board.airports
+        return {CALLSIGNS[c]: airports[a].code for c, a in enumerate(self.callsign_airport) if a >= 0}
+
+
+def _public(m: MarketRecord | None) -> MarketRecord | None:
+    """A market as a source of the public JSON: its bids left out until revealed."""
+    return m if m is None or m.revealed else m._replace(bid=())
+
+
+#: ``to_json``'s top-level keys, in order, each with how its value is made
+_JSON_PARTS: dict[str, Callable[[GameState], Any]] = {
+    "board": lambda s: s.board.id,
+    "month": lambda s: MONTHS[s.month],
+    "season": lambda s: s.season,
+    "phase": lambda s: s.phase,
+    "waiting_for": GameState._waiting_json,
+    "game_over": lambda s: s.game_over,
+    "callsigns": GameState._callsigns_json,
+    "subsidies_left": lambda s: [CALLSIGNS[c] for c in range(6) if s.subsidy_left[c]],
+    "roller": lambda s: s.names[s.roller],
+    "market": GameState.market_json,
+    "last_market": lambda s: s.last_market,
+    "planes": lambda s: [plane for p in range(s.P) for plane in s.planes_json(p)],
+    "players": lambda s: [s.player_json(p) for p in range(s.P)],
+    "winners": lambda s: [s.names[p] for p in s.final_winners()] if s.game_over else [],
+}

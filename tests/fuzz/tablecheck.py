@@ -339,7 +339,7 @@ def check_serve(r: Result, rc: int, out: str, err: str) -> None:
             r.fail("bad-output", f"exit 0 without listening; stdout: {out.strip()[:200]!r}")
         r.outcome = "worked" if not r.failures else "failed"
         left = [ln for ln in lines if "left out" in ln]
-        resumed = re.search(r"\((\d+) tables resumed\)", out)
+        resumed = re.search(r"\((\d+) tables resumed[;)]", out)
         r.message = (f"{resumed.group(1) if resumed else '?'} tables resumed, {len(left)} left out"
                      + (f": {left[0][:200]}" if left else ""))
     elif rc == 2:

@@ -34,6 +34,17 @@ OVER = "the game is over"
 BENIGN = ("stale",)
 
 
+def act_at_random(table: Table, rng: random.Random) -> bool:
+    """The first seat the table waits for answers from its legal list at
+    random; False (nothing done) when the game is over or waits for nobody."""
+    waiting = table.waiting_for()
+    if table.finished or not waiting:
+        return False
+    legal, _ = table.legal_for(waiting[:1])
+    table.act(waiting[:1], table.seq, legal[rng.randrange(len(legal))])
+    return True
+
+
 def arun(coro: Any, timeout: float = 45.0) -> Any:
     """Run a test's coroutine on a fresh loop, failing it after ``timeout`` seconds."""
     return asyncio.run(asyncio.wait_for(coro, timeout))
