@@ -175,6 +175,8 @@ def main() -> int:
     ap.add_argument("--only", default="abm",
                     help="parts to run: a (Normal vs Easy), b (Expert vs Normal, 2 players), "
                          "m (Expert vs Normal, 3 and 4 players); default all")
+    ap.add_argument("--multi-players", default="3,4",
+                    help="the player counts of the m part, comma-separated (default 3,4)")
     a = ap.parse_args()
     tally = Tally()
     ok = True
@@ -192,7 +194,7 @@ def main() -> int:
             ok = False
             print("    MISSED: target 70%")
     if "m" in a.only:
-        for P in (3, 4):
+        for P in sorted({int(x) for x in a.multi_players.split(",") if x.strip() in ("3", "4")}):
             lineup = ("expert",) + ("normal",) * (P - 1)
             w, n = match(lineup, a.multi_games, a.seed, a.budget, a.jobs, tally,
                          f"(b) Expert vs {P - 1} Normal, {P} players")

@@ -233,3 +233,31 @@ def test_the_first_season_counts_what_it_carries_into_the_second():
 
 def level_margin(st) -> float:
     return st.score(0)["total"] - st.score(1)["total"]
+
+
+@pytest.mark.parametrize("players,z", [(2, 0.75), (3, 0.75), (4, 0.5)])
+def test_expert_leaves_normals_choice_at_the_bar_of_its_player_count(monkeypatch, players, z):
+    """The search replaces Normal's choice when a candidate is ``z`` standard
+    errors ahead: 0.75 by default, 0.5 in 4-player games (``Z_BY_PLAYERS``);
+    a ``z`` given is used whatever the count."""
+    from opensky.ai import expert as X
+    from opensky.play.selfplay import play_game
+    seen: list[float] = []
+
+    class Seen(Exception):
+        pass
+
+    def decide(cands, results, default, z_used, start):
+        seen.append(z_used)
+        raise Seen
+
+    monkeypatch.setattr(X, "decide", decide)
+    bots = [ExpertBot(1, budget=40, time_limit=1e9)] + [NormalBot(2 + i) for i in range(players - 1)]
+    with pytest.raises(Seen):
+        play_game(load_board("europe"), bots, 1, callsigns="recommended")
+    assert seen == [z]
+    seen.clear()
+    bots[0] = ExpertBot(1, budget=40, time_limit=1e9, z=1.25)
+    with pytest.raises(Seen):
+        play_game(load_board("europe"), bots, 1, callsigns="recommended")
+    assert seen == [1.25]
