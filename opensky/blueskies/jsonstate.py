@@ -81,19 +81,16 @@ def player_json(s: "BSState", q: int, income: int, values: list[int]) -> dict[st
     }
 
 
-def to_json(s: "BSState", airports: bool = True,
-            sums: tuple[list[int], list[list[int]]] | None = None, with_players: bool = True) -> dict[str, Any]:
+def to_json(s: "BSState", airports: bool = True, with_players: bool = True) -> dict[str, Any]:
     """The state JSON.  ``airports=False`` leaves the ``airports`` value None,
     and ``with_players=False`` the ``players`` value, for a caller that puts
     them together part by part (``airport_json``, ``player_json``), e.g. the
-    online host, which keeps each part's text from step to step; ``sums``
-    are ``gates.incomes`` and ``gates.all_region_values`` of ``s`` when that
-    caller has them (its gates and cubes unchanged)."""
+    online host, which keeps each part's text from step to step."""
     codes = s.board.codes
     airports_out = {code: airport_json(s, a) for a, code in enumerate(codes)} if airports else None
     players: list[dict[str, Any]] | None = None
     if with_players:
-        incomes, values = sums if sums is not None else (G.incomes(s), G.all_region_values(s))
+        incomes, values = G.incomes(s), G.all_region_values(s)
         players = [player_json(s, q, incomes[q], values[q]) for q in range(s.P)]
     return {
         "game": "blue_skies",

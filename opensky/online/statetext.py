@@ -77,14 +77,6 @@ class StateText:
         #: the texts of lists shared between tables (``Game.legal_actions``' tuples), by identity
         self._shared: dict[int, tuple[tuple[Any, ...], str]] = {}
 
-    def _part(self, place: Any, value: Any) -> str:
-        hit = self._parts.get(place)
-        if hit is not None and hit[0] == value:
-            return hit[1]
-        text = ENCODE(value)
-        self._parts[place] = (value, text)
-        return text
-
     def _entry(self, key: str, value: Any) -> str:
         """``"key":value`` of a top-level key."""
         hit = self._parts.get(key)
@@ -93,9 +85,6 @@ class StateText:
         text = ENCODE(key) + ":" + ENCODE(value)
         self._parts[key] = (value, text)
         return text
-
-    def _list(self, key: str, values: list[Any]) -> list[str]:
-        return [self._part((key, i), v) for i, v in enumerate(values)]
 
     # ------------------------------------------------------------ legal actions
     def actions(self, codec: Any, seat: int, actions: Sequence[Any]) -> str:
