@@ -273,21 +273,25 @@ class Market:
             best_v = -1e18
             nxt = (q + 1) % self.P
             cost = self._fcost[q]
+            # the greedy answer's window is followed once, for the answer chosen
+            pick: tuple[tuple[int | None, ...], int, int] | None = None
             for x in (None,) + self._lower(q, f):
                 if x is None:
                     nf, nt, nd = fares, tokens, declined | (1 << q)
                 else:
                     nf = fares[:q] + (x,) + fares[q + 1:]
                     nt, nd = tokens & ~(1 << q), 0
-                seen: Vec | None = None
                 if look:
                     seen = self._window(nf, nt, nxt, nd, 0)
                     v = seen[q]
+                    if v > best_v + 1e-9:
+                        best_v, best = v, seen
                 else:
                     v = self._fout(nf)[0][q] - (cost if x is not None else 0.0)
-                if v > best_v + 1e-9:
-                    best_v = v
-                    best = seen if seen is not None else self._window(nf, nt, nxt, nd, 0)
+                    if v > best_v + 1e-9:
+                        best_v, pick = v, (nf, nt, nd)
+            if pick is not None:
+                best = self._window(pick[0], pick[1], nxt, pick[2], 0)
             assert best is not None
             u = best
         self._win_cache[key] = u

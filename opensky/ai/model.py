@@ -19,7 +19,9 @@ it may be computed from a player's view.
   behind — ``Params``) times how often it will be the market and p can still
   fly it (a Poisson count capped by p's capacity), less the same for the rivals.
   Placements, hubs, itinerary choice, leasing and the cost of flying planes
-  all compare values of this one function.
+  all compare values of this one function.  The values (and the rates) are
+  kept by their inputs in bounded memos: searches meet the same networks
+  again and again.
 """
 from __future__ import annotations
 
@@ -281,6 +283,12 @@ def pair_income(st: Sequence[int], P: int, prm: Params) -> list[float]:
 
 
 _INCOME: dict[Params, dict[tuple[int, ...], list[float]]] = {}
+#: ``Model.rates`` by (Params, first month, each pair's stops by airline)
+_RATES: dict[tuple[object, ...], list[float]] = {}
+#: ``Model.values`` by the same and each airline's capacities and planes
+_VALUES: dict[tuple[object, ...], list[float]] = {}
+#: how many of each are kept (then they start again)
+KEPT = 10_000
 
 #: How ``Model.set_planes`` treats an airline's hubs: keep them, assume the
 #: ones it would probably choose, or these (None: no hub rule).
@@ -377,15 +385,16 @@ class Model:
             out.append(st)
         return out
 
-    def incomes(self) -> list[list[float]]:
-        """incomes[k][q]: expected income of q when pair k is the market."""
+    def incomes(self, sts: Sequence[tuple[int, ...]] | None = None) -> list[list[float]]:
+        """incomes[k][q]: expected income of q when pair k is the market
+        (``sts``: each pair's stops by airline, if the caller has them)."""
         P = self.P
         prm = self.prm
         memo = _INCOME.get(prm)
         if memo is None:
             memo = _INCOME[prm] = {}
         out = []
-        for st in zip(*self.raw):
+        for st in (zip(*self.raw) if sts is None else sts):
             e = memo.get(st)
             if e is None:
                 m = min(st)
@@ -444,9 +453,20 @@ class Model:
         flies once, when the markets it could win would need more planes
         than it has, its income is scaled down to what its planes can fly."""
         P = self.P
-        inc = self.incomes()
-        lam = self.rates(inc)
+        sts = tuple(zip(*self.raw))
         caps = self.caps
+        whole = (self.prm, self.first_month, sts, tuple(map(tuple, caps)), tuple(self.nplanes))
+        got = _VALUES.get(whole)
+        if got is not None:
+            return list(got)
+        inc = self.incomes(sts)
+        # the rates depend only on the stops and the months left: kept
+        key = whole[:3]
+        lam = _RATES.get(key)
+        if lam is None:
+            if len(_RATES) >= KEPT:
+                _RATES.clear()
+            lam = _RATES[key] = self.rates(inc)
         raw = self.raw
         level = self.prm.level
         own = [0.0] * P
@@ -468,7 +488,11 @@ class Model:
                 own[q] *= n / used[q]
         tot = sum(own)
         w = 1.0 / (P - 1)
-        return [own[q] - w * (tot - own[q]) for q in range(P)]
+        out = [own[q] - w * (tot - own[q]) for q in range(P)]
+        if len(_VALUES) >= KEPT:
+            _VALUES.clear()
+        _VALUES[whole] = out
+        return list(out)
 
     def value(self, p: int) -> float:
         return self.values()[p]
