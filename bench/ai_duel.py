@@ -11,14 +11,16 @@ value still in hand at the end, flash tokens left unused.
     python bench/ai_duel.py normal:solo=550                 # a Normal with other Params against Normal
     python bench/ai_duel.py expert:z=1.5 --games 200        # an Expert setting against Normal
     python bench/ai_duel.py expert --base normal --players 4 --games 200
+    python bench/ai_duel.py expert --players 4 --board europe --games 120
 
 A bot is ``LEVEL[:KEY=VALUE,...]``: ``easy``, ``normal`` or ``expert``; for
 ``normal`` a key that is a field of ``opensky.ai.model.Params`` sets it, any
 other key is a ``NormalBot`` argument; for ``expert`` the keys are
 ``ExpertBot`` arguments.  Values are numbers or words.  In games of 3 or 4
 the hero has one seat and the base the others.  Game g uses board
-``g // P % 2`` and the hero's seat ``g % P``; its seeds depend only on g, so
-the figures do not depend on ``--jobs``.  Writes nothing.
+``g // P % 2`` (``--board``: that side only) and the hero's seat ``g % P``;
+its seeds depend only on g, so the figures do not depend on ``--jobs``.
+Writes nothing.
 """
 from __future__ import annotations
 
@@ -109,10 +111,10 @@ def breakdown(board: Any, game: Any) -> list[dict[str, float]]:
     return out
 
 
-def play(task: tuple[str, str, int, int, int]) -> tuple[float, dict[str, float], dict[str, float]]:
+def play(task: tuple[str, str, int, int, int, tuple[str, ...]]) -> tuple[float, dict[str, float], dict[str, float]]:
     """One game: the hero's win share, its breakdown and the base seats' mean breakdown."""
-    hero, base, P, g, seed = task
-    board = load_board(BOARDS[(g // P) % 2])
+    hero, base, P, g, seed, boards = task
+    board = load_board(boards[(g // P) % len(boards)])
     rng = random.Random(seed * 1_000_003 + g)
     me = g % P
     bots = [make(hero if q == me else base, rng.randrange(2**31)) for q in range(P)]
@@ -131,10 +133,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, default=2, choices=(2, 3, 4))
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--seed", type=int, default=11)
+    ap.add_argument("--board", choices=BOARDS, help="play only this side of the board (default both in turn)")
     a = ap.parse_args(argv)
     parse_spec(a.hero)
     parse_spec(a.base)
-    tasks = [(a.hero, a.base, a.players, g, a.seed) for g in range(a.games)]
+    boards = (a.board,) if a.board else BOARDS
+    tasks = [(a.hero, a.base, a.players, g, a.seed, boards) for g in range(a.games)]
     t0 = time.perf_counter()
     if a.jobs > 1:
         with Pool(a.jobs) as pool:
@@ -144,7 +148,8 @@ def main(argv: list[str] | None = None) -> int:
     n = len(res)
     wins = sum(r[0] for r in res)
     lo, hi = wilson(wins, n)
-    print(f"{a.hero} against {a.base}, {a.players} players: wins {wins / n:.1%} of {n} games "
+    side = f" on {a.board}" if a.board else ""
+    print(f"{a.hero} against {a.base}, {a.players} players{side}: wins {wins / n:.1%} of {n} games "
           f"(95% CI {lo:.1%}–{hi:.1%}; fair share {1 / a.players:.0%}) in {time.perf_counter() - t0:.0f} s")
     print(f"    {'mean per game':14} {'hero':>8} {'others':>8} {'diff':>8}")
     for k in PARTS:

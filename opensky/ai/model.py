@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import chain, combinations
 from typing import Literal, Sequence
 
 from opensky.board.model import Board
@@ -283,7 +283,7 @@ def pair_income(st: Sequence[int], P: int, prm: Params) -> list[float]:
 
 
 _INCOME: dict[Params, dict[tuple[int, ...], list[float]]] = {}
-#: ``Model.rates`` by (Params, first month, each pair's stops by airline)
+#: ``Model.rates`` by (Params, first month, every airline's stops by pair)
 _RATES: dict[tuple[object, ...], list[float]] = {}
 #: ``Model.values`` by the same and each airline's capacities and planes
 _VALUES: dict[tuple[object, ...], list[float]] = {}
@@ -385,16 +385,15 @@ class Model:
             out.append(st)
         return out
 
-    def incomes(self, sts: Sequence[tuple[int, ...]] | None = None) -> list[list[float]]:
-        """incomes[k][q]: expected income of q when pair k is the market
-        (``sts``: each pair's stops by airline, if the caller has them)."""
+    def incomes(self) -> list[list[float]]:
+        """incomes[k][q]: expected income of q when pair k is the market."""
         P = self.P
         prm = self.prm
         memo = _INCOME.get(prm)
         if memo is None:
             memo = _INCOME[prm] = {}
         out = []
-        for st in (zip(*self.raw) if sts is None else sts):
+        for st in zip(*self.raw):
             e = memo.get(st)
             if e is None:
                 m = min(st)
@@ -453,13 +452,19 @@ class Model:
         flies once, when the markets it could win would need more planes
         than it has, its income is scaled down to what its planes can fly."""
         P = self.P
-        sts = tuple(zip(*self.raw))
         caps = self.caps
-        whole = (self.prm, self.first_month, sts, tuple(map(tuple, caps)), tuple(self.nplanes))
+        # the memos' keys are compact: stops, capacities and plane counts are
+        # small numbers (NO at most), one byte each
+        try:
+            whole: tuple[object, ...] = (self.prm, self.first_month, bytes(chain.from_iterable(self.raw)),
+                                         bytes(chain.from_iterable(caps)), bytes(self.nplanes))
+        except ValueError:  # a number out of a byte's range (not met in play): the same, as tuples
+            whole = (self.prm, self.first_month, tuple(chain.from_iterable(self.raw)),
+                     tuple(chain.from_iterable(caps)), tuple(self.nplanes))
         got = _VALUES.get(whole)
         if got is not None:
             return list(got)
-        inc = self.incomes(sts)
+        inc = self.incomes()
         # the rates depend only on the stops and the months left: kept
         key = whole[:3]
         lam = _RATES.get(key)

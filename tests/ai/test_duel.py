@@ -45,3 +45,19 @@ def test_main_prints_the_share_and_the_breakdown(capsys):
     assert ai_duel.main(["normal", "--base", "easy", "--games", "2", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "normal against easy, 2 players: wins" in out and "subsidies" in out and "flash left" in out
+
+
+def test_board_plays_one_side_only(monkeypatch, capsys):
+    sides: list[str] = []
+    real = ai_duel.load_board
+
+    def spy(name: str):  # type: ignore[no-untyped-def]
+        sides.append(name)
+        return real(name)
+    monkeypatch.setattr(ai_duel, "load_board", spy)
+    assert ai_duel.main(["normal", "--base", "easy", "--games", "4", "--jobs", "1", "--board", "europe"]) == 0
+    assert sides == ["europe"] * 4
+    assert "2 players on europe: wins" in capsys.readouterr().out
+    sides.clear()
+    assert ai_duel.main(["normal", "--base", "easy", "--games", "4", "--jobs", "1"]) == 0
+    assert sides == ["europe", "europe", "north_america", "north_america"]

@@ -118,3 +118,16 @@ def test_the_memos_are_bounded(monkeypatch):
     for m in _states(2, 10):
         m.values()
         assert len(M._VALUES) <= 3 and len(M._RATES) <= 3
+
+
+def test_a_model_out_of_a_bytes_range_is_still_valued():
+    m = _states(2, 1)[0]
+    M._VALUES.clear()
+    M._RATES.clear()
+    want = m.values()
+    odd = m.copy()
+    odd.nplanes = [300, m.nplanes[1]]  # not met in play; the memo's key falls back to tuples
+    M._VALUES.clear()
+    M._RATES.clear()
+    assert odd.values() == odd.values()
+    assert m.values() == want
