@@ -31,6 +31,16 @@ def app(tmp_path, monkeypatch):
     pygame.display.quit()
 
 
+@pytest.fixture(autouse=True)
+def same_deal(monkeypatch):
+    """The chance steps are seeded from the game's seed and this computer's
+    key, and each test's data folder is new: a fixed key deals the same game
+    every run (with the key of bytes 0..31, Easy's two-person game of the
+    assistance test ended before anyone was asked for assistance)."""
+    from opensky.persistence import sealkey
+    monkeypatch.setattr(sealkey, "current", lambda: bytes(range(1, 33)))
+
+
 def setup_for(humans: int, players: int = 2, seed: int = 3) -> GameSetup:
     seats = [Seat(n, c, s, human=i < humans, bot="easy") for i, (n, c, s) in enumerate(DEFAULT_SEATS[:players])]
     return GameSetup(board="usa", seats=seats, seed=seed, game=BLUE_SKIES)
@@ -377,14 +387,9 @@ def test_watch_a_blue_skies_save_from_the_list(app):
     assert len(app.stack.top.full) == len(g.ctl.session.log)
 
 
-def test_assistance_draws_are_told_before_the_next_hand_off(app, monkeypatch):
+def test_assistance_draws_are_told_before_the_next_hand_off(app):
     """Two people: the passengers one chooses for assistance are drawn on
     screen before the hand-off screen covers it for the other."""
-    # the chance steps are seeded from the seed and this computer's key, and the
-    # test's data folder is new each run: a fixed key deals the same game every
-    # run (with some keys Easy's game ends before anyone is asked for assistance)
-    from opensky.persistence import sealkey
-    monkeypatch.setattr(sealkey, "current", lambda: bytes(range(1, 33)))
     app.anim_speed = 1.0
     g = BSGameScene(app, setup_for(humans=2, players=2, seed=11))
     app.replace(g)
