@@ -163,6 +163,14 @@ def match(lineup: tuple[str, ...], games: int, seed: int, budget: int | None, jo
     return wins, games
 
 
+def multi_players(text: str) -> tuple[int, ...]:
+    """``--multi-players``: 3, 4 or both, comma-separated (anything else refused, not skipped)."""
+    counts = {x.strip() for x in text.split(",")}
+    if not counts or not counts <= {"3", "4"}:
+        raise argparse.ArgumentTypeError(f"player counts are 3 and/or 4, not {text[:40]!r}")
+    return tuple(sorted(int(x) for x in counts))
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=400, help="2-player games per match (default 400)")
@@ -175,7 +183,7 @@ def main() -> int:
     ap.add_argument("--only", default="abm",
                     help="parts to run: a (Normal vs Easy), b (Expert vs Normal, 2 players), "
                          "m (Expert vs Normal, 3 and 4 players); default all")
-    ap.add_argument("--multi-players", default="3,4",
+    ap.add_argument("--multi-players", type=multi_players, default=(3, 4),
                     help="the player counts of the m part, comma-separated (default 3,4)")
     a = ap.parse_args()
     tally = Tally()
@@ -194,7 +202,7 @@ def main() -> int:
             ok = False
             print("    MISSED: target 70%")
     if "m" in a.only:
-        for P in sorted({int(x) for x in a.multi_players.split(",") if x.strip() in ("3", "4")}):
+        for P in a.multi_players:
             lineup = ("expert",) + ("normal",) * (P - 1)
             w, n = match(lineup, a.multi_games, a.seed, a.budget, a.jobs, tally,
                          f"(b) Expert vs {P - 1} Normal, {P} players")

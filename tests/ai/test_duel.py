@@ -61,3 +61,13 @@ def test_board_plays_one_side_only(monkeypatch, capsys):
     sides.clear()
     assert ai_duel.main(["normal", "--base", "easy", "--games", "4", "--jobs", "1"]) == 0
     assert sides == ["europe", "europe", "north_america", "north_america"]
+
+
+def test_bench_ai_refuses_player_counts_it_does_not_play():
+    import argparse
+    import bench_ai  # bench/ is on the path (above)
+    assert bench_ai.multi_players("4") == (4,)
+    assert bench_ai.multi_players(" 4,3 ") == (3, 4)
+    for bad in ("2", "5", "3,x", ""):
+        with pytest.raises(argparse.ArgumentTypeError):
+            bench_ai.multi_players(bad)
