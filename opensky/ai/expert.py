@@ -9,9 +9,16 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   ``CHIT_SLACK`` of the best (rollouts of one market's planes are too few to
   justify gambling a sure fare away).  The lease for March's market alone is
   Normal's.  The network (call signs, placements, hubs) is planned by
-  Normal.  Measured, and left as options for experiments: a search of
+  Normal, except the first seat's first placements of a season with the
+  printed boards' recommended call signs: there Expert plays the book
+  (``opensky.ai.openings``), worked out offline by thousands of played-out
+  seasons, where the model sees several placements as equal and Normal
+  picks one at random (2-player Europe: about 190 points of the first
+  season's margin).  Measured, and left as options for experiments: a search of
   placements by rollouts (``search="all"``) did not beat Normal's plan at
-  any affordable budget (the luck of the dice drowns the difference);
+  any affordable budget (the luck of the dice drowns the difference; each
+  candidate was then completed once, and the completion's own luck counted
+  as the candidate's: the completion is now drawn anew in every rollout);
   planning with the whole planning phase in view (``plan_ahead=6``,
   ``opensky.ai.planahead``: Normal's best few, each completed by Normal for
   every airline and valued by the model) won 65.5% of 200 games against
@@ -66,6 +73,7 @@ from opensky.rules.view import determinize, hidden_bidders
 from opensky.ai.lite import Lite, Markets
 from opensky.ai.model import Model, season_end
 from opensky.ai.normal import NormalBot, bids_on_table, market_for, normal_lease_payment
+from opensky.ai.openings import book_move
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_OD, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE, Action,
 )
@@ -145,8 +153,10 @@ class ExpertBot(Bot):
                  top_k: int = 5, search: str = MONTHLY, rollout_iters: int = 50, z: float | None = None,
                  exact_od: int = 1, bid_top: int = 2, min_iter: int = 6, horizon: int = 0,
                  plan_ahead: int = 0, card: float | None = None, chit: float | None = None,
-                 flash: float | None = None):
+                 flash: float | None = None, openings: int = 1):
         super().__init__(seed)
+        #: play the book's first placements of a season (``opensky.ai.openings``)
+        self.openings = bool(openings)
         #: what the first season's rollouts count of what each airline takes
         #: into the second (None: ``CARRY_BY_PLAYERS``; a value given: that, the
         #: others from ``CARRY``)
@@ -178,6 +188,10 @@ class ExpertBot(Bot):
         t = legal[0].type
         p = legal[0].player
         assert p is not None
+        if t == PLACE_PLANE and self.openings:
+            book = book_move(view, legal)
+            if book is not None:
+                return book
         if t in (PLACE_PLANE, PLACE_HUB):
             if self.search is not None and t not in self.search:
                 return self.normal.choose(view, legal)
@@ -266,12 +280,13 @@ class ExpertBot(Bot):
             return cands[0]
         completer = NormalBot(0)
 
-        def complete(s: GameState) -> None:
+        def complete(s: GameState, rng: random.Random) -> None:
             # the rest of the planning phase (and hubs), by Normal for everyone
+            completer.rng = rng
             while not s.game_over and s.decision in (PLACE_PLANE, PLACE_HUB) and s.phase == NETWORK_PLANNING:
                 q = s.actors[0]
                 s.apply(completer.choose(s, s.legal_actions(q)))
-        return self._search(v, p, cands, prepare=complete)
+        return self._search(v, p, cands, complete=complete)
 
     def _hub_value(self, v: GameState, p: int, a: int) -> float:
         """p's value with a hub at ``a`` (and, for the first hub, the best second)."""
@@ -308,6 +323,7 @@ class ExpertBot(Bot):
                 mixes: dict[int, Mix] | None = None,
                 mixes_per: Sequence[dict[int, Mix] | None] | None = None,
                 prepare: Callable[[GameState], None] | None = None,
+                complete: Callable[[GameState, random.Random], None] | None = None,
                 default: int = 0) -> Action:
         """Score the candidates by paired rollouts; keep ``cands[default]``
         (Normal's choice) unless another is better by more than ``z``
@@ -354,6 +370,8 @@ class ExpertBot(Bot):
                     month_mix = mixes
                 else:
                     s = roots[j].copy()
+                    if complete is not None:
+                        complete(s, random.Random(seed ^ 0xC0C0 ^ j))
                     month_mix = (mixes_per[j] or {}) if mixes_per is not None else {}
                 lite = Lite(iters=self.rollout_iters, shared=shared, exact_od=self.exact_od)
                 row.append(self._rollout(s, p, month, month_mix, pol, dice, die, lite))

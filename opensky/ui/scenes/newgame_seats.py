@@ -46,7 +46,8 @@ LEVEL_GUIDE = (
     ("normal", N_("Values routes by the chance of their markets and bids with an eye on the cards "
                   "and flash deals the others hold.")),
     ("expert", N_("Plays Normal's game and looks further: it simulates the rest of the season "
-                  "before its choices (up to a second per move).")),
+                  "before its choices (up to a second per move) and knows the strongest opening "
+                  "placements.")),
 )
 #: the same for Blue Skies' computer airlines (``opensky.ai.blueskies``)
 BS_LEVEL_GUIDE = (
