@@ -37,7 +37,7 @@ sys.path.insert(0, str(ROOT))
 
 from opensky.ai.chance import sample_chance  # noqa: E402
 from opensky.ai.normal import NormalBot  # noqa: E402
-from opensky.ai.openings import Line, _route_key  # noqa: E402
+from opensky.ai.openings import Line, route_key  # noqa: E402
 from opensky.board.loader import load_board  # noqa: E402
 from opensky.play.selfplay import play_game, resolve_callsigns  # noqa: E402
 from opensky.rules.actions import CHANCE_TYPES, PLACE_PLANE  # noqa: E402
@@ -48,21 +48,30 @@ from opensky.rules.view import player_view  # noqa: E402
 BOARDS = ("europe", "north_america")
 OUT = ROOT / "opensky" / "ai" / "openings_book.py"
 
-# per worker process: season-2 starting states by (board, players, index)
+# per worker process: season-2 starting states by (board, players, index), boards by id
 _BASES: dict[tuple[str, int, int], GameState] = {}
+_BOARDS: dict[str, Any] = {}
+
+
+def _board(board_id: str) -> Any:
+    """The board side, read once per process (every playout starts from it)."""
+    got = _BOARDS.get(board_id)
+    if got is None:
+        got = _BOARDS[board_id] = load_board(board_id)
+    return got
 
 
 def _season2(board_id: str, P: int, k: int) -> GameState:
     """The start of season 2 of Normal game k (before any placement)."""
     rng = random.Random(k * 31 + 5)
     bots = [NormalBot(rng.randrange(2**31)) for _ in range(P)]
-    return play_game(load_board(board_id), bots, rng,
+    return play_game(_board(board_id), bots, rng,
                      stop_when=lambda s: s.month > OCTOBER and s.phase == NETWORK_PLANNING).state
 
 
 def _start(board_id: str, P: int, season: int, subsidies: tuple[bool, ...] | None, k: int) -> GameState:
     if season == 1:
-        board = load_board(board_id)
+        board = _board(board_id)
         return GameState(board, [f"P{i + 1}" for i in range(P)],
                          resolve_callsigns(board, "recommended", random.Random(0)))
     key = (board_id, P, k)
@@ -139,7 +148,7 @@ def build_line(pool: Any, board_id: str, P: int, season: int, a: argparse.Namesp
         more = _means(pool, base, kept, range(a.first, a.first + a.more))
         full = {c: statistics.mean(res[c] + more.get(c, [])) for c in cands}
         best = max(kept, key=lambda c: full[c])
-        name = "-".join(_route_key(codes, board.route_ends[best]))
+        name = "-".join(route_key(codes, board.route_ends[best]))
         normal = statistics.mean(full[c] for c in tied)
         print(f"  {board_id} {P}p season {season} placement {len(prefix) + 1}: {name} {full[best]:+.0f} "
               f"({a.first + a.more} playouts); Normal's {len(tied)} equal best by the model average "
@@ -148,7 +157,7 @@ def build_line(pool: Any, board_id: str, P: int, season: int, a: argparse.Namesp
         margins.append(round(full[best], 1))
     cs = tuple(codes[x] for x in s0.callsign_airport)
     return Line(board=board_id, callsigns=cs, players=P, season=season, subsidies=tuple(s0.subsidy_left),
-                routes=tuple(_route_key(codes, board.route_ends[r]) for r in prefix),
+                routes=tuple(route_key(codes, board.route_ends[r]) for r in prefix),
                 margins=tuple(margins), playouts=a.first + a.more)
 
 

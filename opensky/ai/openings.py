@@ -48,7 +48,8 @@ def season_of(month: int) -> int:
     return 1 if month <= OCTOBER else 2
 
 
-def _route_key(codes: Sequence[str], ends: tuple[int, int]) -> tuple[str, str]:
+def route_key(codes: Sequence[str], ends: tuple[int, int]) -> tuple[str, str]:
+    """A route as its sorted pair of airport codes (how lines name routes)."""
     a, b = codes[ends[0]], codes[ends[1]]
     return (a, b) if a <= b else (b, a)
 
@@ -73,7 +74,7 @@ def book_move(view: GameState, legal: Sequence[Action], book: Sequence[Line] | N
     season = season_of(view.month)
     subsidies = tuple(view.subsidy_left)
     ends = board.route_ends
-    mine = sorted(_route_key(codes, ends[r]) for r, n in enumerate(view.planes[p]) for _ in range(n))
+    mine = sorted(route_key(codes, ends[r]) for r, n in enumerate(view.planes[p]) for _ in range(n))
     for line in book:
         if (line.board != board.id or line.players != view.P or line.season != season
                 or line.callsigns != callsigns):
@@ -90,6 +91,6 @@ def book_move(view: GameState, legal: Sequence[Action], book: Sequence[Line] | N
             continue
         want = tuple(sorted(line.routes[k]))
         for a in legal:
-            if isinstance(a.arg, int) and 0 <= a.arg < len(ends) and _route_key(codes, ends[a.arg]) == want:
+            if isinstance(a.arg, int) and 0 <= a.arg < len(ends) and route_key(codes, ends[a.arg]) == want:
                 return a
     return None
