@@ -2,6 +2,7 @@
 """What an airline carries from the first season into the second, in points.
 
     python bench/carry.py [--games 4400] [--players 2] [--seed 777000]
+    python bench/carry.py --by-fare --board europe --games 6000
 
 Plays Normal against Normal (both board sides, call signs recommended) and
 takes, at the first decision of the second season, each airline's fare cards
@@ -9,29 +10,37 @@ in hand, chits unused and flash token unused, each less its rivals' mean.
 A least-squares fit explains the airline's second-season gain less its
 rivals' mean gain by those three and its seat (the roller's months differ
 by seat and season), and prints each coefficient with a bootstrap standard
-error over games.  These are the numbers behind Expert's ``Carry``
+error over games.  ``--by-fare`` counts the cards in hand by their value
+(one coefficient for each of 200 ... 500) and adds the score lead at the
+season's start (in hundreds of points) as a control; ``--board`` plays one
+side only.  These are the numbers behind Expert's ``Carry``
 (``opensky/ai/expert.py``; ``bench/results/ai_duel-2026-12-06-carry.txt``).
 Writes nothing.
 """
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import random
 import statistics
 import sys
+from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from opensky.ai.normal import NormalBot  # noqa: E402
 from opensky.board.loader import load_board  # noqa: E402
 from opensky.play.selfplay import play_game  # noqa: E402
-from opensky.rules.constants import OCTOBER  # noqa: E402
+from opensky.rules.constants import FARES, OCTOBER  # noqa: E402
 
 FEATURES = ("card", "chit", "flash")
+#: with ``--by-fare``: the cards in hand by value, and the lead at the season's start
+BY_FARE = tuple(f"card {v}" for v in FARES) + ("chit", "flash", "lead")
 
 
-def game_rows(board: object, P: int, seed: int) -> list[tuple[list[float], float]]:
+def game_rows(board: object, P: int, seed: int, features: tuple[str, ...] = FEATURES
+              ) -> list[tuple[list[float], float]]:
     """One game: per airline, (features less the rivals' mean + seat indicators + 1, second-season gain less theirs)."""
     rng = random.Random(seed)
     snap: dict[str, list[int]] = {}
@@ -42,6 +51,9 @@ def game_rows(board: object, P: int, seed: int) -> list[tuple[list[float], float
             snap["card"] = [sum(s.hand[q]) for q in range(s.P)]
             snap["chit"] = list(s.chits)
             snap["flash"] = [int(x) for x in s.flash_unused]
+            snap["lead"] = [x / 100.0 for x in snap["score"]]
+            for k, v in enumerate(FARES):
+                snap[f"card {v}"] = [s.hand[q][k] for q in range(s.P)]
     bots = [NormalBot(rng.randrange(2**31)) for _ in range(P)]
     result = play_game(board, bots, rng, callsigns="recommended", observe=watch)  # type: ignore[arg-type]
     if not snap:
@@ -50,10 +62,20 @@ def game_rows(board: object, P: int, seed: int) -> list[tuple[list[float], float
     rows = []
     for me in range(P):
         others = [q for q in range(P) if q != me]
-        x = [snap[f][me] - sum(snap[f][q] for q in others) / len(others) for f in FEATURES]
+        x = [snap[f][me] - sum(snap[f][q] for q in others) / len(others) for f in features]
         x += [1.0 if me == k else 0.0 for k in range(P - 1)] + [1.0]
         rows.append((x, gain[me] - sum(gain[q] for q in others) / len(others)))
     return rows
+
+
+_BOARDS: dict[str, object] = {}
+
+
+def _rows(side: str, P: int, seed: int, features: tuple[str, ...]) -> list[tuple[list[float], float]]:
+    """``game_rows`` for a board side by name (each process loads a side once)."""
+    if side not in _BOARDS:
+        _BOARDS[side] = load_board(side)
+    return game_rows(_BOARDS[side], P, seed, features)
 
 
 def least_squares(rows: list[tuple[list[float], float]]) -> list[float]:
@@ -93,16 +115,26 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--players", type=int, choices=(2, 3, 4), default=2)
     ap.add_argument("--seed", type=int, default=777000, help="game g is seeded seed + g")
     ap.add_argument("--boot", type=int, default=200, help="bootstrap resamplings for the standard errors")
+    ap.add_argument("--by-fare", action="store_true", help="the cards in hand by value, the lead as a control")
+    ap.add_argument("--board", choices=("europe", "north_america"), help="one board side (default: both)")
+    ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     a = ap.parse_args(argv)
-    boards = [load_board("europe"), load_board("north_america")]
-    games = [g for g in (game_rows(boards[i % 2], a.players, a.seed + i) for i in range(a.games)) if g]
+    features = BY_FARE if a.by_fare else FEATURES
+    sides = (a.board,) if a.board else ("europe", "north_america")
+    jobs = [(sides[i % len(sides)], a.players, a.seed + i, features) for i in range(a.games)]
+    if a.jobs > 1:
+        with Pool(a.jobs) as pool:
+            games = [g for g in pool.starmap(_rows, jobs, chunksize=50) if g]
+    else:
+        games = [g for g in itertools.starmap(_rows, jobs) if g]
     try:
         coef, se = fit(games, a.boot, random.Random(a.seed))
     except ValueError as e:
         print(f"carry: {e}", file=sys.stderr)
         return 1
-    names = list(FEATURES) + [f"seat {k}" for k in range(a.players - 1)] + ["constant"]
-    print(f"Normal against Normal, {a.players} players, {len(games)} games: points of the second season's "
+    names = list(features) + [f"seat {k}" for k in range(a.players - 1)] + ["constant"]
+    print(f"Normal against Normal, {a.players} players, {'/'.join(sides)}, {len(games)} games: "
+          "points of the second season's "
           "margin (the airline's gain less its rivals' mean) for each unit at its start, against the rivals' mean")
     for name, c, s in zip(names, coef, se):
         print(f"  {name:10s} {c:+8.1f} +- {s:.1f}")

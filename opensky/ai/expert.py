@@ -39,8 +39,9 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   compared on the same luck).  A rollout
   started in the first season stops at its end and scores the score margin
   with what each airline takes into the second season (``Carry``: with 2
-  players each fare card still in hand, measured in Normal's games and in
-  play; unused chits and the flash token); in the second season it plays to
+  players each fare card still in hand by its value, the 200s most, as
+  measured in Normal's games and in play; unused chits and the flash
+  token); in the second season it plays to
   the end and scores the win and the margin.
 * **Horizon.**  ``horizon`` months cut a rollout short, the model valuing
   the months left (``evaluate``'s ``ahead``).  Off by default: at 2 months
@@ -100,6 +101,14 @@ class Carry:
     card: float = 0.0    #: each fare card in hand
     chit: float = 15.0   #: each ancillary chit unused
     flash: float = 30.0  #: the flash-deal token unused
+    #: each fare card in hand by its value (``FARES`` order), in place of ``card``
+    fares: tuple[float, ...] | None = None
+
+    def cards(self, hand: Sequence[int]) -> float:
+        """What a hand (counts in ``FARES`` order) carries."""
+        if self.fares is None:
+            return self.card * sum(hand)
+        return sum(v * n for v, n in zip(self.fares, hand))
 
 
 #: 3 and 4 players: a little for what is unused (1,500 4-player Normal games: a card in
@@ -114,6 +123,18 @@ CARRY = Carry()
 #: 62.8% of 400 games against Normal, the old ones 60.6% on the same seeds
 #: (mean margin +104 against +64)
 CARRY_BY_PLAYERS: dict[int, Carry] = {2: Carry(card=45.0, chit=22.0, flash=14.0)}
+#: by number of players and board side, before ``CARRY_BY_PLAYERS``.  2 players:
+#: a card counts by its value (``bench/carry.py --by-fare``, 6,000 Normal games a
+#: side, the score lead as a control: Europe 200 +94 +- 8, 250 +24 +- 24, 300 -4,
+#: 400 -24 +- 16, 500 -22 +- 16; North America 200 +29 +- 11, the rest within
+#: noise of 0): the low cards win the second season's contested markets, a
+#: high card kept only scores where the airline flies alone, and it can be
+#: won there as well in the first.  In play 67.0% of 400 games against Normal,
+#: 64.6% with 45 a card on the same seeds (bench/results/bench_ai-2026-12-06-fares.txt)
+CARRY_BY_SETUP: dict[tuple[int, str], Carry] = {
+    (2, "europe"): Carry(chit=22.0, flash=14.0, fares=(90.0, 25.0, 0.0, 0.0, 0.0)),
+    (2, "north_america"): Carry(chit=22.0, flash=14.0, fares=(30.0, 0.0, 5.0, 0.0, 0.0)),
+}
 
 
 #: how many standard errors of the paired difference a candidate must be
@@ -426,12 +447,12 @@ def evaluate(s: GameState, me: int, ahead: float | None = None, carry: Carry | N
     says ``me`` will gain that much on the others in the months left."""
     P = s.P
     if carry is None:
-        carry = CARRY_BY_PLAYERS.get(P, CARRY)
+        carry = CARRY_BY_SETUP.get((P, s.board.id)) or CARRY_BY_PLAYERS.get(P, CARRY)
     tot = [0.0] * P
     for q in range(P):
         sc: float = s.score(q)["total"]
         if not s.game_over:
-            sc += (carry.card * sum(s.hand[q]) + carry.chit * s.chits[q]
+            sc += (carry.cards(s.hand[q]) + carry.chit * s.chits[q]
                    + (carry.flash if s.flash_unused[q] else 0.0))
         tot[q] = sc
     other = max(tot[q] for q in range(P) if q != me)

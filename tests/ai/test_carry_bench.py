@@ -41,7 +41,25 @@ def test_rows_are_relative_to_the_rivals_with_the_seat():
 
 
 def test_main_prints_every_coefficient(capsys):
-    assert carry.main(["--games", "6", "--boot", "3"]) == 0
+    assert carry.main(["--games", "6", "--boot", "3", "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     for name in ("card", "chit", "flash", "seat 0", "constant"):
+        assert f"  {name} " in out
+
+
+def test_cards_by_value_add_up_to_the_cards_and_main_prints_them(capsys):
+    board = load_board("north_america")
+    plain = carry.game_rows(board, 2, 4)
+    by_fare = carry.game_rows(board, 2, 4, carry.BY_FARE)
+    assert [y for _, y in plain] == [y for _, y in by_fare]
+    n = len(carry.FARES)
+    for (x, _), (xf, _) in zip(plain, by_fare):
+        assert sum(xf[:n]) == pytest.approx(x[0])          # the cards by value are the cards
+        assert xf[n:n + 2] == x[1:3]                        # chits, flash
+    # the lead: the airline's score at the season's start less the rival's, in hundreds
+    assert by_fare[0][0][n + 2] == pytest.approx(-by_fare[1][0][n + 2])
+    assert carry.main(["--games", "40", "--boot", "3", "--jobs", "1", "--by-fare", "--board", "europe"]) == 0
+    out = capsys.readouterr().out
+    assert "europe, 40 games" in out
+    for name in ("card 200", "card 500", "lead", "seat 0"):
         assert f"  {name} " in out

@@ -17,7 +17,7 @@ from opensky.ai.normal import NormalBot, market_for
 from opensky.board.loader import load_board
 from opensky.rules import quote
 from opensky.rules.actions import ANCILLARIES, BID, FLASH, LEASE
-from opensky.rules.constants import ANCILLARY_VALUE, MARCH, SENSITIVITY_FACES
+from opensky.rules.constants import ANCILLARY_VALUE, FARE_INDEX, FARES, MARCH, SENSITIVITY_FACES
 from opensky.rules.session import Session
 from opensky.rules.state import GameState
 from opensky.rules.view import player_view
@@ -211,7 +211,7 @@ def test_the_first_season_counts_what_it_carries_into_the_second():
     unused chit and the flash token count for the second season (``Carry``);
     at the end of the game nothing in hand counts.  A card in hand is worth
     what the season-2 margin of Normal-vs-Normal games says it is."""
-    from opensky.ai.expert import CARRY, CARRY_BY_PLAYERS, Carry, ExpertBot, evaluate
+    from opensky.ai.expert import CARRY, CARRY_BY_PLAYERS, CARRY_BY_SETUP, Carry, ExpertBot, evaluate
     st = _planned(2).state
     assert sum(st.hand[0]) == sum(st.hand[1])
     level = evaluate(st, 0, carry=Carry(card=45.0, chit=0.0, flash=0.0))
@@ -222,13 +222,39 @@ def test_the_first_season_counts_what_it_carries_into_the_second():
     assert evaluate(st, 0, carry=Carry(card=0.0, chit=0.0, flash=0.0)) == pytest.approx(level)
     st.chits[1] -= 1
     assert evaluate(st, 0, carry=Carry(card=0.0, chit=20.0, flash=0.0)) > level
-    # 2 players: a card in hand counts (by default); 3 and 4: only the chits and the token
-    assert evaluate(st, 0) == pytest.approx(evaluate(st, 0, carry=CARRY_BY_PLAYERS[2]))
+    # 2 players: a card in hand counts (by default, by its value on the board side);
+    # 3 and 4: only the chits and the token
+    assert evaluate(st, 0) == pytest.approx(evaluate(st, 0, carry=CARRY_BY_SETUP[(2, "europe")]))
     assert evaluate(st, 0) > evaluate(st, 0, carry=CARRY)
     assert CARRY_BY_PLAYERS[2].card >= 30 and CARRY.card == 0 and CARRY.chit > 0 and CARRY.flash > 0
     assert ExpertBot(0).carry is None and ExpertBot(0, card=10).carry == Carry(card=10.0)
     st.game_over = True
     assert evaluate(st, 0, carry=Carry(card=45.0)) == evaluate(st, 0, carry=Carry(card=0.0))
+
+
+def test_a_low_card_carries_more_than_a_high_one_in_two_player_games():
+    """With 2 players a 200 card kept for the second season is worth far more
+    than a 400 or a 500 (bench/carry.py --by-fare: about 94 points of the
+    second season's margin in Europe, 29 in North America, the others about
+    nothing), so the first season's rollouts count each card by its value."""
+    from opensky.ai.expert import CARRY_BY_SETUP, Carry, evaluate
+    eu, na = CARRY_BY_SETUP[(2, "europe")], CARRY_BY_SETUP[(2, "north_america")]
+    for c in (eu, na):
+        assert c.fares is not None and len(c.fares) == len(FARES)
+        assert c.fares[FARE_INDEX[200]] > c.fares[FARE_INDEX[400]] and c.fares[FARE_INDEX[200]] > c.fares[FARE_INDEX[500]]
+    assert eu.fares is not None and na.fares is not None and eu.fares[0] > na.fares[0]
+    assert Carry(card=45.0).cards([2, 2, 2, 2, 2]) == 450.0
+    assert Carry(fares=(90.0, 25.0, 0.0, 0.0, 1.0)).cards([2, 1, 0, 0, 2]) == 207.0
+    st = _planned(2).state
+    level = evaluate(st, 0)
+    st.hand[1][FARE_INDEX[500]] -= 1     # Bo short of a 500: about nothing to Ann
+    short_500 = evaluate(st, 0)
+    st.hand[1][FARE_INDEX[500]] += 1
+    st.hand[1][FARE_INDEX[200]] -= 1     # Bo short of a 200: Ann ahead by 90
+    short_200 = evaluate(st, 0)
+    assert short_500 == pytest.approx(level)
+    assert short_200 == pytest.approx(math.tanh((level_margin(st) + 90.0) / 400.0))
+    assert short_200 > level
 
 
 def level_margin(st) -> float:
