@@ -179,10 +179,13 @@ class ExpertBot(Bot):
         #: play the book's first placements of a season (``opensky.ai.openings``)
         self.openings = bool(openings)
         #: what the first season's rollouts count of what each airline takes
-        #: into the second (None: ``CARRY_BY_PLAYERS``; a value given: that, the
-        #: others from ``CARRY``)
-        given = {k: v for k, v in (("card", card), ("chit", chit), ("flash", flash)) if v is not None}
-        self.carry: Carry | None = Carry(**given) if given else None
+        #: into the second (None: ``CARRY_BY_SETUP``, else ``CARRY_BY_PLAYERS``;
+        #: a value given: that, the others from ``CARRY``)
+        self.carry: Carry | None = None
+        if card is not None or chit is not None or flash is not None:
+            d = CARRY
+            self.carry = Carry(card=d.card if card is None else card, chit=d.chit if chit is None else chit,
+                               flash=d.flash if flash is None else flash)
         #: months a rollout plays before the model values the rest (0: to the season's end)
         self.horizon = horizon
         #: decision types searched ("all", or names joined by "+"); Normal takes the rest
