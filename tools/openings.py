@@ -11,8 +11,9 @@ network planning and the season by Normal airlines, the dice and the
 completion's tie-breaks drawn anew in each playout and shared by the
 candidates — and the ``--keep`` best ``--more`` times again; the best mean
 margin (the season's points of the first seat minus the best rival's) wins.
-Second seasons start from Normal games' second seasons with the subsidy
-cubes most often left then.  Deterministic for its arguments; the playouts
+Second seasons start from Normal games' second seasons: one line for each
+pattern of subsidy cubes left then in at least ``--share`` of ``--bases``
+Normal games (in 2- and 3-player Europe a cube is often still there).  Deterministic for its arguments; the playouts
 are split among ``--jobs`` processes.
 
     python tools/openings.py                 # print the lines found
@@ -48,8 +49,8 @@ from opensky.rules.view import player_view  # noqa: E402
 BOARDS = ("europe", "north_america")
 OUT = ROOT / "opensky" / "ai" / "openings_book.py"
 
-# per worker process: season-2 starting states by (board, players, index), boards by id
-_BASES: dict[tuple[str, int, int], GameState] = {}
+# per worker process: season-2 starting states by (board, players, cubes, index), boards by id
+_BASES: dict[tuple[str, int, tuple[bool, ...] | None, int], GameState] = {}
 _BOARDS: dict[str, Any] = {}
 
 
@@ -74,7 +75,7 @@ def _start(board_id: str, P: int, season: int, subsidies: tuple[bool, ...] | Non
         board = _board(board_id)
         return GameState(board, [f"P{i + 1}" for i in range(P)],
                          resolve_callsigns(board, "recommended", random.Random(0)))
-    key = (board_id, P, k)
+    key = (board_id, P, subsidies, k)
     got = _BASES.get(key)
     if got is None:
         j = k
@@ -117,14 +118,18 @@ def _means(pool: Any, base: tuple[Any, ...], cands: list[int], ks: range) -> dic
     return {c: out[i * n:(i + 1) * n] for i, c in enumerate(cands)}
 
 
-def common_subsidies(board_id: str, P: int, games: int) -> tuple[bool, ...]:
-    """The subsidy cubes most often left at the start of Normal games' second seasons."""
+def common_subsidies(board_id: str, P: int, games: int, share: float) -> list[tuple[bool, ...]]:
+    """The patterns of subsidy cubes left at the start of Normal games' second
+    seasons, most often first: the most common, and every other left in at
+    least ``share`` of ``games``."""
     c = collections.Counter(tuple(_season2(board_id, P, k).subsidy_left) for k in range(games))
-    return c.most_common(1)[0][0]
+    ranked = c.most_common()
+    return [ranked[0][0]] + [pat for pat, n in ranked[1:] if n >= share * games]
 
 
-def build_line(pool: Any, board_id: str, P: int, season: int, a: argparse.Namespace) -> Line:
-    subsidies = common_subsidies(board_id, P, a.bases) if season == 2 else None
+def build_line(pool: Any, board_id: str, P: int, season: int, a: argparse.Namespace,
+               subsidies: tuple[bool, ...] | None = None) -> Line:
+    """The line of a setup (``subsidies``: the cubes left at a second season's start)."""
     s0 = _start(board_id, P, season, subsidies, 0)
     board = s0.board
     codes = board.codes
@@ -150,11 +155,12 @@ def build_line(pool: Any, board_id: str, P: int, season: int, a: argparse.Namesp
         best = max(kept, key=lambda c: full[c])
         name = "-".join(route_key(codes, board.route_ends[best]))
         normal = statistics.mean(full[c] for c in tied)
-        print(f"  {board_id} {P}p season {season} placement {len(prefix) + 1}: {name} {full[best]:+.0f} "
+        where = "" if subsidies is None else f" cubes {''.join('x' if c else '.' for c in subsidies)}"
+        print(f"  {board_id} {P}p season {season}{where} placement {len(prefix) + 1}: {name} {full[best]:+.0f} "
               f"({a.first + a.more} playouts); Normal's {len(tied)} equal best by the model average "
               f"{normal:+.0f}: gain {full[best] - normal:+.0f}  [{time.perf_counter() - t0:.0f} s]", flush=True)
         prefix.append(best)
-        margins.append(round(full[best], 1))
+        margins.append(round(float(full[best]), 1))
     cs = tuple(codes[x] for x in s0.callsign_airport)
     return Line(board=board_id, callsigns=cs, players=P, season=season, subsidies=tuple(s0.subsidy_left),
                 routes=tuple(route_key(codes, board.route_ends[r]) for r in prefix),
@@ -169,7 +175,8 @@ def write(lines: list[Line], a: argparse.Namespace) -> None:
                     f"     {ln.routes!r},\n"
                     f"     {ln.margins!r}, {ln.playouts}),")
     text = (f'"""Expert\'s openings: the rows of ``opensky.ai.openings.Line``.  Written by tools/openings.py\n'
-            f'(--first {a.first} --more {a.more} --screen {a.screen} --keep {a.keep} --bases {a.bases}); '
+            f'(--first {a.first} --more {a.more} --screen {a.screen} --keep {a.keep} --bases {a.bases} '
+            f'--share {a.share}); '
             f'do not edit by hand."""\n'
             "ROWS: tuple[tuple[object, ...], ...] = (\n" + "\n".join(rows) + "\n)\n")
     OUT.write_text(text, encoding="utf-8")
@@ -187,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--screen", type=int, default=10, help="Normal's best placements tried (default 10)")
     ap.add_argument("--keep", type=int, default=4, help="candidates played out again (default 4)")
     ap.add_argument("--bases", type=int, default=40, help="Normal games sampled for second seasons' cubes")
+    ap.add_argument("--share", type=float, default=0.15,
+                    help="a second line for cubes left in at least this share of them (default 0.15)")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--write", action="store_true", help=f"write {OUT.relative_to(ROOT)}")
     a = ap.parse_args(argv)
@@ -198,7 +207,11 @@ def main(argv: list[str] | None = None) -> int:
         for board_id in ([a.board] if a.board else BOARDS):
             for P in ([a.players] if a.players else (2, 3, 4)):
                 for season in ([a.season] if a.season else (1, 2)):
-                    lines.append(build_line(pool, board_id, P, season, a))
+                    if season == 1:
+                        lines.append(build_line(pool, board_id, P, season, a))
+                        continue
+                    for subsidies in common_subsidies(board_id, P, a.bases, a.share):
+                        lines.append(build_line(pool, board_id, P, season, a, subsidies))
     print(f"{len(lines)} lines in {time.perf_counter() - t0:.0f} s")
     if a.write:
         write(lines, a)

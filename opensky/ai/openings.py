@@ -10,7 +10,9 @@ played-out seasons, ``tools/openings.py``).  Normal picks among them at
 random; Expert plays the line found by those simulations.
 
 A line holds for one board side, its call signs, the number of players, the
-season and the subsidy cubes left; it covers the first seat's first pass of
+season and the subsidy cubes left (a second season has a line for each
+pattern of cubes common in Normal games: in 2- and 3-player Europe FCO's cube
+is still there in about a third of them); it covers the first seat's first pass of
 placements (R2) while no rival has a plane on the board.  The lines are data
 (``opensky.ai.openings_book``, rows written by ``tools/openings.py``); this
 module only matches a view against them.  Nothing here reads a file.

@@ -1,5 +1,5 @@
 """Expert's openings: the rows of ``opensky.ai.openings.Line``.  Written by tools/openings.py
-(--first 32 --more 288 --screen 10 --keep 4 --bases 40); do not edit by hand."""
+(--first 32 --more 288 --screen 10 --keep 4 --bases 40 --share 0.15); do not edit by hand."""
 ROWS: tuple[tuple[object, ...], ...] = (
     ('europe', ('LHR', 'CDG', 'FRA', 'MAD', 'FCO', 'ARN'), 2, 1,
      (True, True, True, True, True, True),
@@ -9,6 +9,10 @@ ROWS: tuple[tuple[object, ...], ...] = (
      (False, False, False, False, False, False),
      (('ARN', 'LHR'), ('FRA', 'LHR'), ('CDG', 'LHR')),
      (48.6, 57.7, 54.8), 320),
+    ('europe', ('LHR', 'CDG', 'FRA', 'MAD', 'FCO', 'ARN'), 2, 2,
+     (False, False, False, False, True, False),
+     (('ARN', 'LHR'), ('CDG', 'LHR'), ('FRA', 'LHR')),
+     (88.4, 102.5, 100.0), 320),
     ('europe', ('LHR', 'CDG', 'FRA', 'MAD', 'FCO', 'ARN'), 3, 1,
      (True, True, True, True, True, True),
      (('ARN', 'LHR'), ('CDG', 'LHR')),
@@ -17,6 +21,10 @@ ROWS: tuple[tuple[object, ...], ...] = (
      (False, False, False, False, False, False),
      (('ARN', 'LHR'), ('LHR', 'MAD')),
      (-111.6, -104.5), 320),
+    ('europe', ('LHR', 'CDG', 'FRA', 'MAD', 'FCO', 'ARN'), 3, 2,
+     (False, False, False, False, True, False),
+     (('ARN', 'LHR'), ('LHR', 'MAD')),
+     (-133.8, -122.2), 320),
     ('europe', ('LHR', 'CDG', 'FRA', 'MAD', 'FCO', 'ARN'), 4, 1,
      (True, True, True, True, True, True),
      (('FRA', 'LHR'),),

@@ -14,7 +14,8 @@ from opensky.ai.openings import BOOK, Line, book_move
 from opensky.board.loader import load_board
 from opensky.play.selfplay import resolve_callsigns
 from opensky.rules.actions import PLACE_PLANE
-from opensky.rules.state import GameState
+from opensky.rules.constants import OCTOBER
+from opensky.rules.state import NETWORK_PLANNING, GameState
 from opensky.rules.view import player_view
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -100,7 +101,7 @@ def test_the_shipped_book_is_well_formed_and_playable() -> None:
         pairs = {tuple(sorted(r)) for r in board.routes}
         assert all(tuple(sorted(r)) in pairs for r in ln.routes)
         key = (ln.board, ln.players, ln.season, ln.subsidies)
-        assert key not in seen, "one line per setup"
+        assert key not in seen, "one line per setup and cubes left"
         seen.add(key)
         if ln.season == 1:
             s = fresh(ln.board, ln.players)
@@ -135,7 +136,7 @@ def test_the_tool_writes_a_book_that_loads(tmp_path: Path, monkeypatch: pytest.M
     monkeypatch.setattr(tool, "OUT", out)
     monkeypatch.setattr(tool, "ROOT", tmp_path)
     import argparse
-    a = argparse.Namespace(depth=1, first=2, more=2, screen=2, keep=1, bases=2, jobs=1)
+    a = argparse.Namespace(depth=1, first=2, more=2, screen=2, keep=1, bases=2, share=0.15, jobs=1)
     from multiprocessing import Pool
     with Pool(1) as pool:
         ln = tool.build_line(pool, "europe", 2, 1, a)
@@ -144,3 +145,31 @@ def test_the_tool_writes_a_book_that_loads(tmp_path: Path, monkeypatch: pytest.M
     ns: dict[str, object] = {}
     exec(compile(out.read_text(encoding="utf-8"), str(out), "exec"), ns)
     assert tuple(Line(*row) for row in ns["ROWS"]) == (ln,)  # type: ignore[attr-defined]
+
+
+def test_the_tool_takes_every_common_pattern_of_cubes_for_second_seasons(monkeypatch: pytest.MonkeyPatch) -> None:
+    spec = importlib.util.spec_from_file_location("openings_tool", ROOT / "tools" / "openings.py")
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules["openings_tool"] = tool
+    spec.loader.exec_module(tool)
+    a, b = (True,) + (False,) * 5, (False,) * 6
+    pats = [a, b, b, a, b, (False, True) + (False,) * 4]     # b 3 times, a twice, the last once
+    monkeypatch.setattr(tool, "_season2", lambda board_id, P, k: type("S", (), {"subsidy_left": list(pats[k])})())
+    assert tool.common_subsidies("europe", 2, 6, 1.0) == [b]            # the most common always
+    assert tool.common_subsidies("europe", 2, 6, 0.3) == [b, a]         # a in 2 of 6
+    assert tool.common_subsidies("europe", 2, 6, 0.0)[:2] == [b, a] and len(tool.common_subsidies("europe", 2, 6, 0.0)) == 3
+
+
+def test_the_tool_starts_each_pattern_of_cubes_from_games_with_those_cubes() -> None:
+    spec = importlib.util.spec_from_file_location("openings_tool", ROOT / "tools" / "openings.py")
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    sys.modules["openings_tool"] = tool
+    spec.loader.exec_module(tool)
+    pats = tool.common_subsidies("europe", 2, 12, 0.0)
+    assert len(pats) >= 2
+    for pat in pats[:2]:    # one after the other, in one process: a start is kept by its cubes too
+        for k in (0, 1):
+            s = tool._start("europe", 2, 2, pat, k)
+            assert tuple(s.subsidy_left) == pat and s.month > OCTOBER and s.phase == NETWORK_PLANNING
