@@ -29,8 +29,8 @@ from multiprocessing import Pool
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
+from bench_ai import _board  # noqa: E402
 from opensky.ai.normal import NormalBot  # noqa: E402
-from opensky.board.loader import load_board  # noqa: E402
 from opensky.play.selfplay import play_game  # noqa: E402
 from opensky.rules.constants import FARES, OCTOBER  # noqa: E402
 
@@ -68,14 +68,9 @@ def game_rows(board: object, P: int, seed: int, features: tuple[str, ...] = FEAT
     return rows
 
 
-_BOARDS: dict[str, object] = {}
-
-
 def _rows(side: str, P: int, seed: int, features: tuple[str, ...]) -> list[tuple[list[float], float]]:
-    """``game_rows`` for a board side by name (each process loads a side once)."""
-    if side not in _BOARDS:
-        _BOARDS[side] = load_board(side)
-    return game_rows(_BOARDS[side], P, seed, features)
+    """``game_rows`` for a board side by name (each process loads a side once: bench_ai's cache)."""
+    return game_rows(_board(side), P, seed, features)
 
 
 def least_squares(rows: list[tuple[list[float], float]]) -> list[float]:
