@@ -12,11 +12,15 @@ value still in hand at the end, flash tokens left unused.
     python bench/ai_duel.py expert:z=1.5 --games 200        # an Expert setting against Normal
     python bench/ai_duel.py expert --base normal --players 4 --games 200
     python bench/ai_duel.py expert --players 4 --board europe --games 120
+    python bench/ai_duel.py lite --games 4000               # Expert's rollout policy as a player
 
-A bot is ``LEVEL[:KEY=VALUE,...]``: ``easy``, ``normal`` or ``expert``; for
-``normal`` a key that is a field of ``opensky.ai.model.Params`` sets it, any
-other key is a ``NormalBot`` argument; for ``expert`` the keys are
-``ExpertBot`` arguments.  Values are numbers or words.  In games of 3 or 4
+A bot is ``LEVEL[:KEY=VALUE,...]``: ``easy``, ``normal``, ``expert`` or
+``lite``; for ``normal`` a key that is a field of ``opensky.ai.model.Params``
+sets it, any other key is a ``NormalBot`` argument; for ``expert`` the keys
+are ``ExpertBot`` arguments; ``lite`` is Expert's rollout policy
+(``opensky.ai.lite``, keys ``Lite`` arguments, ``exact_od=1`` as Expert
+plays it) playing the months, Normal planning the network: how far the
+rollouts' play is from Normal's.  Values are numbers or words.  In games of 3 or 4
 the hero has one seat and the base the others.  Game g uses board
 ``g // P % 2`` (``--board``: that side only) and the hero's seat ``g % P``;
 its seeds depend only on g, so the figures do not depend on ``--jobs``.
@@ -32,7 +36,7 @@ import statistics
 import sys
 import time
 from multiprocessing import Pool
-from typing import Any
+from typing import Any, Sequence
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -42,10 +46,12 @@ from opensky.cli.stats import wilson  # noqa: E402
 from opensky.play.selfplay import play_game  # noqa: E402
 from opensky.rules import events as E  # noqa: E402
 from opensky.rules.constants import FARES, OCTOBER  # noqa: E402
-from opensky.rules.state import GameState  # noqa: E402
+from opensky.rules.actions import PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, Action  # noqa: E402
+from opensky.rules.state import NETWORK_PLANNING, GameState  # noqa: E402
 
 BOARDS = ("europe", "north_america")
 #: the breakdown's lines, in print order
+LEVELS = ("easy", "normal", "expert", "lite")
 PARTS = ("score", "alone", "against", "tied", "season 1", "season 2", "leased", "subsidies", "in hand", "flash left")
 
 
@@ -61,8 +67,8 @@ def _value(text: str) -> Any:
 def parse_spec(spec: str) -> tuple[str, dict[str, Any]]:
     """``LEVEL[:KEY=VALUE,...]`` -> (level, arguments); SystemExit with the reason."""
     level, _, rest = spec.partition(":")
-    if level not in ("easy", "normal", "expert"):
-        raise SystemExit(f"ai_duel: unknown level {level!r} (easy, normal or expert)")
+    if level not in LEVELS:
+        raise SystemExit(f"ai_duel: unknown level {level!r} (easy, normal, expert or lite)")
     kw: dict[str, Any] = {}
     for item in filter(None, rest.split(",")):
         key, eq, val = item.partition("=")
@@ -80,11 +86,39 @@ def make(spec: str, seed: int) -> Bot:
     if level == "expert":
         from opensky.ai.expert import ExpertBot
         return ExpertBot(seed, **kw)
+    if level == "lite":
+        return LiteBot(seed, **kw)
     from opensky.ai.model import Params
     from opensky.ai.normal import NormalBot
     fields = {f.name for f in dataclasses.fields(Params)}
     prm = Params(**{k: v for k, v in kw.items() if k in fields})
     return NormalBot(seed, prm=prm, **{k: v for k, v in kw.items() if k not in fields})
+
+
+class LiteBot(Bot):
+    """Expert's rollout policy as a player: ``Lite`` plays the months from
+    the player's view, Normal plans the network (as in Expert's searches)."""
+
+    name = "lite"
+
+    def __init__(self, seed: int = 0, iters: int = 50, exact_od: int = 1):
+        from opensky.ai.lite import Lite
+        from opensky.ai.normal import NormalBot
+        super().__init__(seed)
+        self.normal = NormalBot(seed ^ 0x5EED)
+        self.lite = Lite(iters=iters, exact_od=bool(exact_od))
+
+    def choose(self, view: GameState, legal: Sequence[Action]) -> Action:
+        if len(legal) == 1:
+            return legal[0]
+        t = legal[0].type
+        if t in (PLACE_CALLSIGN, PLACE_HUB) or (t == PLACE_PLANE and view.phase == NETWORK_PLANNING):
+            return self.normal.choose(view, legal)
+        if len(self.lite.markets) > 2000:
+            self.lite.markets.clear()  # its memory of markets, bounded
+        p = legal[0].player
+        assert p is not None
+        return self.lite.choose(view, p, legal, self.rng)
 
 
 def breakdown(board: Any, game: Any) -> list[dict[str, float]]:

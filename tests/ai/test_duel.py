@@ -28,6 +28,14 @@ def test_specs_set_params_and_arguments():
             ai_duel.parse_spec(bad)
 
 
+def test_lite_is_the_rollout_policy_as_a_player():
+    lite = ai_duel.make("lite:iters=30", 3)
+    assert isinstance(lite, ai_duel.LiteBot) and lite.lite.iters == 30 and lite.lite.exact_od
+    assert not ai_duel.make("lite:exact_od=0", 3).lite.exact_od
+    game = play_game(load_board("north_america"), [lite, NormalBot(2)], random.Random(5), callsigns="recommended")
+    assert game.finished
+
+
 @pytest.mark.parametrize("board_name", ["europe", "north_america"])
 def test_breakdown_adds_up_to_the_score(board_name):
     """Markets won, less 200 a leased plane, plus subsidies, is the score
