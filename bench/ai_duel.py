@@ -50,8 +50,9 @@ from opensky.rules.actions import PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, Action
 from opensky.rules.state import NETWORK_PLANNING, GameState  # noqa: E402
 
 BOARDS = ("europe", "north_america")
-#: the breakdown's lines, in print order
+#: the bots a spec can name
 LEVELS = ("easy", "normal", "expert", "lite")
+#: the breakdown's lines, in print order
 PARTS = ("score", "alone", "against", "tied", "season 1", "season 2", "leased", "subsidies", "in hand", "flash left")
 
 

@@ -7,7 +7,7 @@ call-sign airports.  The roller's O&D (``exact_od``, as Expert plays it) is
 Normal's: each market's game solved, a market only one airline can fly
 included (valued once as that airline's top fare, which left out the planes
 flying it costs for the rest of the season: that Lite won 46.6% of 4,000
-games as a player against Normal, 50.6% with Normal's value:
+games as a player against Normal, 50.8% with Normal's value:
 ``bench/ai_duel.py lite``).  It plays from the full state of a determinized
 world without peeking: the market's game is solved before anyone bids (from
 public information only) and never reads an unrevealed bid.

@@ -6,7 +6,7 @@ than Normal misjudges the very rival Expert meets.  Lite once valued a
 market only one airline can fly as that airline's top fare, ignoring that
 flying it costs planes for the rest of the season; Normal solves the
 market's game there too.  As a player against Normal that Lite won 46.6% of
-4,000 games, and 50.6% with Normal's value (``bench/ai_duel.py lite``).
+4,000 games, and 50.8% with Normal's value (``bench/ai_duel.py lite``).
 """
 from __future__ import annotations
 
