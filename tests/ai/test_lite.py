@@ -11,7 +11,7 @@ market's game there too.  As a player against Normal that Lite won 46.6% of
 from __future__ import annotations
 
 import random
-from typing import Any, Sequence
+from typing import Sequence
 
 from opensky.ai.lite import Lite
 from opensky.ai.normal import NormalBot
@@ -21,15 +21,6 @@ from opensky.rules.actions import BID, CHOOSE_OD, Action
 from opensky.rules.constants import FARES
 from opensky.rules.state import GameState
 
-_BOARDS: dict[str, Any] = {}
-
-
-def _board(name: str) -> Any:
-    if name not in _BOARDS:
-        _BOARDS[name] = load_board(name)
-    return _BOARDS[name]
-
-
 def _od_states(games: int) -> list[tuple[GameState, int, list[Action]]]:
     """Every O&D choice with more than one option in Normal-vs-Normal games."""
     out: list[tuple[GameState, int, list[Action]]] = []
@@ -37,9 +28,9 @@ def _od_states(games: int) -> list[tuple[GameState, int, list[Action]]]:
     def keep(s: GameState, p: int, legal: Sequence[Action], a: Action) -> None:
         if s.decision == CHOOSE_OD and len(legal) > 1:
             out.append((s.copy(), p, list(legal)))
+    boards = [load_board("europe"), load_board("north_america")]
     for g in range(games):
-        side = ("europe", "north_america")[g % 2]
-        play_game(_board(side), [NormalBot(10 * g), NormalBot(10 * g + 1)], 500 + g, observe=keep)
+        play_game(boards[g % 2], [NormalBot(10 * g), NormalBot(10 * g + 1)], 500 + g, observe=keep)
     return out
 
 
