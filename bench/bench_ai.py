@@ -105,12 +105,18 @@ def play(task: tuple[tuple[str, ...], int, int, int | None]) -> dict[str, Any]:
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
+def shares_by(results: Sequence[dict[str, Any]], key: str, hero: str) -> dict[Any, list[float]]:
+    """``hero``'s win share in each game, grouped by the games' ``key`` ("board", "seat")."""
+    by: dict[Any, list[float]] = {}
+    for r in results:
+        by.setdefault(r[key], []).append(r["share"][hero])
+    return by
+
+
 def seat_line(results: Sequence[dict[str, Any]], hero: str) -> str:
     """The first bot's win share by its seat: the first seat places first in
     every planning phase (R2, R3) and rolls first in the first season (R5)."""
-    by: dict[int, list[float]] = {}
-    for r in results:
-        by.setdefault(r["seat"], []).append(r["share"][hero])
+    by = shares_by(results, "seat", hero)
     parts = [f"{ORDINALS[k]} {sum(xs) / len(xs):.1%} of {len(xs)}" for k, xs in sorted(by.items())]
     return "    by seat: " + ", ".join(parts)
 
@@ -154,10 +160,9 @@ def match(lineup: tuple[str, ...], games: int, seed: int, budget: int | None, jo
         results = [play(t) for t in tasks]
     dt = time.perf_counter() - t0
     hero = lineup[0]
-    per_board: dict[str, list[float]] = {}
     for r in results:
         tally.add_times(r)
-        per_board.setdefault(r["board"], []).append(r["share"][hero])
+    per_board = shares_by(results, "board", hero)
     wins = sum(r["share"][hero] for r in results)
     lo, hi = wilson(wins, games)
     P = len(lineup)

@@ -21,6 +21,7 @@ from opensky.rules.actions import BID, CHOOSE_OD, Action
 from opensky.rules.constants import FARES
 from opensky.rules.state import GameState
 
+
 def _od_states(games: int) -> list[tuple[GameState, int, list[Action]]]:
     """Every O&D choice with more than one option in Normal-vs-Normal games."""
     out: list[tuple[GameState, int, list[Action]]] = []
