@@ -2,17 +2,19 @@
 """One computer airline against another, and where the points came from.
 
 A tuning tool for OpenSky's computer airlines (issue 17): a variant (the
-hero) plays against a base, seats rotated, both board sides, and the tool
+hero) plays against a base, seats rotated (``--seat``: one seat only), both board sides, and the tool
 prints the hero's win share with its 95% interval, the mean score margin,
 and a breakdown of both sides' points: markets won alone (nobody else could
-bid) / against rivals / tied, by season, planes leased, subsidy cubes, fare
-value still in hand at the end, flash tokens left unused.
+bid) / against rivals / tied, by season, in the months the airline rolled
+(it picked the market, R5) and the others', planes leased, subsidy cubes,
+fare value still in hand at the end, flash tokens left unused.
 
     python bench/ai_duel.py normal:solo=550                 # a Normal with other Params against Normal
     python bench/ai_duel.py expert:z=1.5 --games 200        # an Expert setting against Normal
     python bench/ai_duel.py expert --base normal --players 4 --games 200
     python bench/ai_duel.py expert --players 4 --board europe --games 120
     python bench/ai_duel.py lite --games 4000               # Expert's rollout policy as a player
+    python bench/ai_duel.py expert --seat 1 --games 200     # Expert from the second seat only
 
 A bot is ``LEVEL[:KEY=VALUE,...]``: ``easy``, ``normal``, ``expert`` or
 ``lite``; for ``normal`` a key that is a field of ``opensky.ai.model.Params``
@@ -22,7 +24,8 @@ are ``ExpertBot`` arguments; ``lite`` is Expert's rollout policy
 plays it) playing the months, Normal planning the network: how far the
 rollouts' play is from Normal's.  Values are numbers or words.  In games of 3 or 4
 the hero has one seat and the base the others.  Game g uses board
-``g // P % 2`` (``--board``: that side only) and the hero's seat ``g % P``;
+``g // P % 2`` (``--board``: that side only) and the hero's seat ``g % P``
+(``--seat``: that one);
 its seeds depend only on g, so the figures do not depend on ``--jobs``.
 Writes nothing.
 """
@@ -53,7 +56,8 @@ BOARDS = ("europe", "north_america")
 #: the bots a spec can name
 LEVELS = ("easy", "normal", "expert", "lite")
 #: the breakdown's lines, in print order
-PARTS = ("score", "alone", "against", "tied", "season 1", "season 2", "leased", "subsidies", "in hand", "flash left")
+PARTS = ("score", "alone", "against", "tied", "season 1", "season 2", "own rolls", "others' rolls", "leased",
+         "subsidies", "in hand", "flash left")
 
 
 def _value(text: str) -> Any:
@@ -136,6 +140,8 @@ def breakdown(board: Any, game: Any) -> list[dict[str, float]]:
                 d = out[e.player]
                 d["alone" if bidders == 1 else "tied" if e.tie else "against"] += e.price
                 d["season 1" if month <= OCTOBER else "season 2"] += e.price
+                # R5: the roller of month m is seat m mod P; it picked the market
+                d["own rolls" if month % s.P == e.player else "others' rolls"] += e.price
             elif isinstance(e, E.PlanesLeased):
                 out[e.player]["leased"] += e.planes
     for q in range(s.P):
@@ -146,12 +152,13 @@ def breakdown(board: Any, game: Any) -> list[dict[str, float]]:
     return out
 
 
-def play(task: tuple[str, str, int, int, int, tuple[str, ...]]) -> tuple[float, dict[str, float], dict[str, float]]:
+def play(task: tuple[str, str, int, int, int, tuple[str, ...], int | None]
+         ) -> tuple[float, dict[str, float], dict[str, float]]:
     """One game: the hero's win share, its breakdown and the base seats' mean breakdown."""
-    hero, base, P, g, seed, boards = task
+    hero, base, P, g, seed, boards, seat = task
     board = load_board(boards[(g // P) % len(boards)])
     rng = random.Random(seed * 1_000_003 + g)
-    me = g % P
+    me = g % P if seat is None else seat
     bots = [make(hero if q == me else base, rng.randrange(2**31)) for q in range(P)]
     game = play_game(board, bots, rng, callsigns="recommended")
     parts = breakdown(board, game)
@@ -169,11 +176,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--board", choices=BOARDS, help="play only this side of the board (default both in turn)")
+    ap.add_argument("--seat", type=int, help="the hero's seat in every game, 0 the first (default: rotated)")
     a = ap.parse_args(argv)
+    if a.seat is not None and not 0 <= a.seat < a.players:
+        raise SystemExit(f"ai_duel: --seat must be 0 to {a.players - 1} with {a.players} players")
     parse_spec(a.hero)
     parse_spec(a.base)
     boards = (a.board,) if a.board else BOARDS
-    tasks = [(a.hero, a.base, a.players, g, a.seed, boards) for g in range(a.games)]
+    tasks = [(a.hero, a.base, a.players, g, a.seed, boards, a.seat) for g in range(a.games)]
     t0 = time.perf_counter()
     if a.jobs > 1:
         with Pool(a.jobs) as pool:
@@ -183,7 +193,7 @@ def main(argv: list[str] | None = None) -> int:
     n = len(res)
     wins = sum(r[0] for r in res)
     lo, hi = wilson(wins, n)
-    side = f" on {a.board}" if a.board else ""
+    side = (f" on {a.board}" if a.board else "") + (f" from seat {a.seat + 1}" if a.seat is not None else "")
     print(f"{a.hero} against {a.base}, {a.players} players{side}: wins {wins / n:.1%} of {n} games "
           f"(95% CI {lo:.1%}–{hi:.1%}; fair share {1 / a.players:.0%}) in {time.perf_counter() - t0:.0f} s")
     print(f"    {'mean per game':14} {'hero':>8} {'others':>8} {'diff':>8}")

@@ -46,7 +46,10 @@ def test_breakdown_adds_up_to_the_score(board_name):
     for q, d in enumerate(parts):
         assert d["score"] == game.scores[q]
         assert d["alone"] + d["against"] + d["tied"] == d["season 1"] + d["season 2"]
+        assert d["own rolls"] + d["others' rolls"] == d["season 1"] + d["season 2"]
         assert d["season 1"] + d["season 2"] - 200 * d["leased"] + d["subsidies"] == d["score"]
+    # R5: the roller of month m is seat m mod P (the market it picked counts as its own roll)
+    assert sum(d["own rolls"] for d in parts) > 0 and sum(d["others' rolls"] for d in parts) > 0
 
 
 def test_main_prints_the_share_and_the_breakdown(capsys):
@@ -69,6 +72,28 @@ def test_board_plays_one_side_only(monkeypatch, capsys):
     sides.clear()
     assert ai_duel.main(["normal", "--base", "easy", "--games", "4", "--jobs", "1"]) == 0
     assert sides == ["europe", "europe", "north_america", "north_america"]
+
+
+def test_seat_fixes_the_heros_seat(monkeypatch, capsys):
+    seats: list[int] = []
+    real = ai_duel.make
+
+    def spy(spec: str, seed: int):  # type: ignore[no-untyped-def]
+        if spec == "normal":  # the hero
+            seats.append(len(built))
+        built.append(spec)
+        return real(spec, seed)
+    built: list[str] = []
+    monkeypatch.setattr(ai_duel, "make", spy)
+    assert ai_duel.main(["normal", "--base", "easy", "--games", "3", "--jobs", "1", "--seat", "1"]) == 0
+    assert [s % 2 for s in seats] == [1, 1, 1]
+    assert "2 players from seat 2: wins" in capsys.readouterr().out
+    seats.clear()
+    built.clear()
+    assert ai_duel.main(["normal", "--base", "easy", "--games", "3", "--jobs", "1"]) == 0
+    assert [s % 2 for s in seats] == [0, 1, 0]  # rotated
+    with pytest.raises(SystemExit, match="--seat must be 0 to 2"):
+        ai_duel.main(["normal", "--players", "3", "--seat", "3"])
 
 
 def test_bench_ai_refuses_player_counts_it_does_not_play():
