@@ -2,12 +2,13 @@
 """One computer airline against another, and where the points came from.
 
 A tuning tool for OpenSky's computer airlines (issue 17): a variant (the
-hero) plays against a base, seats rotated (``--seat``: one seat only), both board sides, and the tool
-prints the hero's win share with its 95% interval, the mean score margin,
-and a breakdown of both sides' points: markets won alone (nobody else could
-bid) / against rivals / tied, by season, in the months the airline rolled
-(it picked the market, R5) and the others', planes leased, subsidy cubes,
-fare value still in hand at the end, flash tokens left unused.
+hero) plays against a base, seats rotated (``--seat``: one seat only), both
+board sides, and the tool prints the hero's win share with its 95% interval,
+the mean score margin, and a breakdown of both sides' points: markets won
+alone (nobody else could bid) / against rivals / tied, by season, in the
+months the airline rolled (it picked the market, R5) and the others', planes
+leased, subsidy cubes, fare value still in hand at the end, flash tokens left
+unused.
 
     python bench/ai_duel.py normal:solo=550                 # a Normal with other Params against Normal
     python bench/ai_duel.py expert:z=1.5 --games 200        # an Expert setting against Normal
@@ -132,7 +133,7 @@ def breakdown(board: Any, game: Any) -> list[dict[str, float]]:
     out = [dict.fromkeys(PARTS, 0.0) for _ in range(s.P)]
     bidders = 0
     for a in game.actions:
-        month = s.month
+        month, roller = s.month, s.roller
         for e in s.apply(a):
             if isinstance(e, E.MarketChosen):
                 bidders = len(e.stops)
@@ -140,8 +141,8 @@ def breakdown(board: Any, game: Any) -> list[dict[str, float]]:
                 d = out[e.player]
                 d["alone" if bidders == 1 else "tied" if e.tie else "against"] += e.price
                 d["season 1" if month <= OCTOBER else "season 2"] += e.price
-                # R5: the roller of month m is seat m mod P; it picked the market
-                d["own rolls" if month % s.P == e.player else "others' rolls"] += e.price
+                # the month's roller picked the market (R5)
+                d["own rolls" if roller == e.player else "others' rolls"] += e.price
             elif isinstance(e, E.PlanesLeased):
                 out[e.player]["leased"] += e.planes
     for q in range(s.P):
