@@ -28,7 +28,6 @@ from opensky.rules.constants import ANCILLARY_VALUE, MARCH
 from opensky.rules.itinerary import winners as w_winners
 from opensky.rules.state import GameState
 
-FEBRUARY = MARCH - 1
 
 #: the highest face of the price die: a price above it is never accepted
 TOP_FACE = 700
@@ -117,7 +116,9 @@ def observer(habits: dict[int, Habits]):  # type: ignore[no-untyped-def]
         if a.type == FLASH and a.arg is None:
             if any(o.card is not None and o.verdict == quote.Verdict.WINS_ALONE for o in quote.flash_options(st, p)):
                 h.winning_flash_declined += 1
-        elif a.type == LEASE and st.month == FEBRUARY and len(legal) > 1:
+        elif a.type == LEASE and st.month == MARCH and len(legal) > 1:
+            # the month marker has moved on (§7): the lease after February's
+            # market, whose planes fly March's market alone
             h.lease_offers_last += 1
             h.leases_last += a.arg[0] > 0
         elif a.type == ANCILLARIES:

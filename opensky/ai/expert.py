@@ -7,8 +7,8 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   per number of planes: the legal choices.  Chits: the counts whose price
   the die can accept and whose immediate expected points are within
   ``CHIT_SLACK`` of the best (rollouts of one market's planes are too few to
-  justify gambling a sure fare away).  The lease for March's market alone is
-  Normal's.  The network (call signs, placements, hubs) is planned by
+  justify gambling a sure fare away).  The leases for the last markets
+  (February's, for February and March, and March's alone) are Normal's.  The network (call signs, placements, hubs) is planned by
   Normal, except the first seat's first placements of a season with the
   printed boards' recommended call signs: there Expert plays the book
   (``opensky.ai.openings``), worked out offline by thousands of played-out
@@ -24,7 +24,7 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   every airline and valued by the model) won 65.5% of 200 games against
   Normal (seed 11) but 58.8% of 400 in ``bench_ai`` (58.1% without) and
   32.1% of 200 4-player games (31.7% without), and its networks left more
-  planes to lease for March's market alone (54 of 304 offers, 9 without).
+  planes to lease for the last two markets (54 of 304 offers, 9 without).
 * **Hidden information.**  The only secret is an unrevealed bid (§11).  Each
   iteration *determinizes* the view: every rival bid of this month —
   submitted already or still to come — is drawn from that rival's mix in the
@@ -225,8 +225,9 @@ class ExpertBot(Bot):
             return mine
         if t == LEASE:
             if season_end(view.month) - view.month <= 1 and view.month > OCTOBER:
-                # planes for the last market only: the rollouts' few samples of one
-                # market overrate a 200-point gamble; Normal weighs it
+                # planes for the last markets only (the marker has moved on, §7:
+                # February's lease flies two, March's one): the rollouts' few
+                # samples of so few markets overrate a 200-point gamble; Normal weighs it
                 return mine
             cands = self._lease_candidates(view, p, legal)
             cands = [mine if a.arg[0] == mine.arg[0] else a for a in cands]

@@ -8,7 +8,12 @@ Normal's: each market's game solved, a market only one airline can fly
 included (valued once as that airline's top fare, which left out the planes
 flying it costs for the rest of the season: that Lite won 46.6% of 4,000
 games as a player against Normal, 50.8% with Normal's value:
-``bench/ai_duel.py lite``).  It plays from the full state of a determinized
+``bench/ai_duel.py lite``), and markets of equal value are picked at random
+as Normal picks them (about a third of Normal's O&D choices are such ties).
+Leasing is Normal's rule on fewer routes (as many planes as add more than
+they cost, February's at Normal's higher price; once one plane at most,
+and Normal leased two or three in about one offer in ten), and the
+itinerary flown is Normal's.  It plays from the full state of a determinized
 world without peeking: the market's game is solved before anyone bids (from
 public information only) and never reads an unrevealed bid.
 """
@@ -18,12 +23,12 @@ import random
 from typing import NamedTuple, Sequence
 
 from opensky.ai.bidding import Market
-from opensky.ai.model import DEFAULT, NO, Model, Params, info_for, pair_income, season_end
-from opensky.ai.normal import bids_on_table, flash_result, market_for, normal_lease_payment
+from opensky.ai.model import DEFAULT, NO, Model, Params, info_for, pair_income, remove_path, season_end
+from opensky.ai.normal import LAST_LEASE_MARGIN, bids_on_table, flash_result, market_for, normal_lease_payment
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_PLANE, Action,
 )
-from opensky.rules.constants import FARES, LEASE_COST
+from opensky.rules.constants import FARES, LEASE_COST, MARCH, REGIONAL_MARKERS
 from opensky.rules.state import GameState
 from opensky.rules.view import public_hands
 
@@ -59,7 +64,7 @@ class Lite:
         self.shared = shared
         self.shared_month = shared_month
         self.exact_od = exact_od
-        self.lease_route: dict[int, int] = {}
+        self.lease_route: dict[int, list[int]] = {}
 
     def _market(self, s: GameState, me: int) -> MarketEntry:
         assert s.od is not None
@@ -95,7 +100,7 @@ class Lite:
                     break
             return Action(BID, p, None)
         if t == CHOOSE_OD:
-            best, best_v = legal[0], -1e18
+            vals: list[float] = []
             for a in legal:
                 c = s.copy()
                 c.apply(a)
@@ -115,9 +120,11 @@ class Lite:
                     st = [NO if (x is None or not any(c.hand[q])) else x for q, x in enumerate(c.stops)]
                     e = pair_income(st, c.P, self.prm)
                     v = e[p] - (sum(e) - e[p]) / (c.P - 1)
-                if v > best_v + 1e-9:
-                    best, best_v = a, v
-            return best
+                vals.append(v)
+            # markets of equal value: one at random, as Normal picks
+            top_v = max(vals)
+            ties = [a for a, v in zip(legal, vals) if v >= top_v - 1e-9]
+            return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
         if t == FLASH:
             entry = self._market(s, p)
             wkey = (tuple(s.bid), tuple(s.flash_unused), tuple(s.declined), p)
@@ -132,49 +139,87 @@ class Lite:
             n = mk.chit_pick(bids_on_table(s), p)
             return next(a for a in legal if a.arg == n)
         if t == CHOOSE_ITINERARY:
-            return legal[0]
+            return self._itinerary(s, p, legal, rng)
         if t == LEASE:
             return self._lease(s, p, legal)
         if t == PLACE_PLANE:
-            r = self.lease_route.pop(p, None)
-            if r is not None:
+            routes = self.lease_route.get(p)
+            if routes:
+                r = routes.pop(0)
                 for a in legal:
                     if a.arg == r:
                         return a
             return legal[rng.randrange(len(legal))]
         return legal[rng.randrange(len(legal))]
 
-    def _lease(self, s: GameState, p: int, legal: Sequence[Action]) -> Action:
-        """One plane at most, on a route between call-sign airports, when it
-        adds more value than it costs."""
-        if season_end(s.month) - s.month < 1:
+    def _itinerary(self, s: GameState, p: int, legal: Sequence[Action], rng: random.Random) -> Action:
+        """Normal's: the path whose planes are worth least for the rest of the season."""
+        if s.month + 1 > season_end(s.month):
             return legal[0]
+        model = Model.of_state(s, first_month=s.month + 1, prm=self.prm)
+        vals = []
+        for a in legal:
+            m = model.copy()
+            m.set_planes(p, remove_path(model.inf, s.planes[p], a.arg))
+            vals.append(m.values()[p])
+        top_v = max(vals)
+        top = [a for a, v in zip(legal, vals) if v >= top_v - 1e-9]
+        return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+
+    def _lease(self, s: GameState, p: int, legal: Sequence[Action]) -> Action:
+        """As many planes as add more value than they cost (Normal's rule,
+        with its price for February's lease), each on the route between
+        call-sign airports where it adds most, chosen greedily."""
+        kmax = max(a.arg[0] for a in legal)
         inf = info_for(s)
         model = Model.of_state(s, first_month=s.month, prm=self.prm)
         mine = model.raw[p]
         cands = [r for k, r in enumerate(inf.direct) if r >= 0 and mine[k] != 0 and s.can_place(p, r)]
-        if not cands:
+        if not cands or not kmax:
             return legal[0]
+        cb = inf.cross_border
+        free_markers = REGIONAL_MARKERS - len(s.markers[p])
+        planes = list(s.planes[p])
+        cubes = list(s.subsidy_left)
         base = model.values()[p]
-        best_r, best_g = -1, float(LEASE_COST)
-        for r in cands:
-            planes = list(s.planes[p])
-            planes[r] += 1
+        gains = [0.0]
+        chosen: list[int] = []
+        for _ in range(kmax):
+            best_r, best_g = -1, -1e18
+            for r in cands:
+                if cb[r] and r not in s.markers[p] and r not in chosen and free_markers <= 0:
+                    continue
+                planes[r] += 1
+                m = model.copy()
+                m.set_planes(p, planes)
+                planes[r] -= 1
+                g = m.values()[p] - base
+                for x in inf.route_ends[r]:
+                    c = s.airport_callsign[x]
+                    if c >= 0 and cubes[c]:
+                        g += self.prm.subsidy
+                if g > best_g:
+                    best_r, best_g = r, g
+            if best_r < 0:
+                break
+            if cb[best_r] and best_r not in s.markers[p] and best_r not in chosen:
+                free_markers -= 1
+            planes[best_r] += 1
+            for x in inf.route_ends[best_r]:
+                c = s.airport_callsign[x]
+                if c >= 0:
+                    cubes[c] = False
             m = model.copy()
             m.set_planes(p, planes)
-            g = m.values()[p] - base
-            for x in inf.route_ends[r]:
-                c = s.airport_callsign[x]
-                if c >= 0 and s.subsidy_left[c]:
-                    g += self.prm.subsidy
-            if g > best_g:
-                best_r, best_g = r, g
-        if best_r < 0:
+            base = m.values()[p]
+            gains.append(gains[-1] + best_g)
+            chosen.append(best_r)
+        price = float(LEASE_COST) + (LAST_LEASE_MARGIN if s.month == MARCH - 1 else 0.0)
+        k = max(range(len(gains)), key=lambda j: (gains[j] - price * j, -j))
+        options = [a for a in legal if a.arg[0] == k]
+        if not k or not options:
             return legal[0]
-        options = [a for a in legal if a.arg[0] == 1]
-        if not options:
-            return legal[0]
-        self.lease_route[p] = best_r
+        self.lease_route[p] = chosen[:k]
         return normal_lease_payment(s, p, options)
 
 

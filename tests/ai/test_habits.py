@@ -56,3 +56,27 @@ def test_a_declined_winning_flash_is_counted():
     assert counted[1].winning_flash_declined == 1
     H.observer(counted)(st, 1, st.legal_actions(1), Action(FLASH, 1, 200))
     assert counted[1].winning_flash_declined == 1
+
+
+def test_the_lease_for_marchs_market_alone_is_the_one_after_februarys_market():
+    # the month marker moves on before leasing (§7): a lease decided with the
+    # marker on February flies February's and March's markets; only the one
+    # with the marker on March flies March's alone (the bench once counted
+    # February's)
+    from opensky.ai.normal import NormalBot
+    from opensky.play import play_game
+    from opensky.rules.actions import LEASE
+    from opensky.rules.constants import MARCH
+    seen: dict[int, int] = {}
+    counted = {0: H.Habits(), 1: H.Habits()}
+    count = H.observer(counted)
+
+    def watch(st, p, legal, a):  # type: ignore[no-untyped-def]
+        if a.type == LEASE and len(legal) > 1 and st.month >= MARCH - 1:
+            seen[st.month] = seen.get(st.month, 0) + 1
+            count(st, p, legal, a)
+    for g in range(30):
+        play_game(load_board(("europe", "north_america")[g % 2]), [NormalBot(g), NormalBot(g + 100)], 40 + g,
+                  observe=watch)
+    assert seen.get(MARCH - 1, 0) >= 5 and seen.get(MARCH, 0) >= 5
+    assert sum(h.lease_offers_last for h in counted.values()) == seen[MARCH]

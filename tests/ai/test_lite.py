@@ -17,7 +17,8 @@ from opensky.ai.lite import Lite
 from opensky.ai.normal import NormalBot
 from opensky.board.loader import load_board
 from opensky.play import play_game
-from opensky.rules.actions import BID, CHOOSE_OD, Action
+from opensky.ai.model import Model, remove_path
+from opensky.rules.actions import BID, CHOOSE_ITINERARY, CHOOSE_OD, LEASE, Action
 from opensky.rules.constants import FARES
 from opensky.rules.state import GameState
 
@@ -71,3 +72,68 @@ def test_lite_chooses_normals_market_where_one_airline_flies_alone():
             shortcut_wrong += 1
     assert seen >= 10
     assert shortcut_wrong >= 1
+
+
+def _decisions(games: int, kind: str) -> list[tuple[GameState, int, list[Action], Action]]:
+    """Every decision of one kind with more than one option in Normal-vs-Normal
+    games, with Normal's answer."""
+    out: list[tuple[GameState, int, list[Action], Action]] = []
+
+    def keep(s: GameState, p: int, legal: Sequence[Action], a: Action) -> None:
+        if s.decision == kind and len(legal) > 1:
+            out.append((s.copy(), p, list(legal), a))
+    boards = [load_board("europe"), load_board("north_america")]
+    for g in range(games):
+        play_game(boards[g % 2], [NormalBot(10 * g + 3), NormalBot(10 * g + 4)], 900 + g, observe=keep)
+    return out
+
+
+def test_lite_picks_among_markets_of_equal_value_at_random_as_normal_does():
+    # about a third of Normal's O&D choices are ties in its value (a contested
+    # market as level as no market at all); Normal picks one at random, and a
+    # Lite that always took the first modelled every roller wrongly
+    normal = NormalBot(0)
+    tied = 0
+    for s, p, legal in _od_states(8):
+        vals = [normal.od_value(s, a, p) for a in legal]
+        best = max(vals)
+        top = {a for a, v in zip(legal, vals) if v >= best - 1e-6}
+        if len(top) < 2:
+            continue
+        tied += 1
+        lite = Lite(iters=normal.fp_iters, exact_od=True)
+        picks = {lite.choose(s, p, legal, random.Random(k)) for k in range(16)}
+        assert picks <= top
+        assert len(picks) >= 2, (s.month, [a.arg for a in legal], vals)
+    assert tied >= 5
+
+
+def test_lite_leases_as_many_planes_as_normal():
+    # Lite once leased one plane at most: Normal leases two or three in about
+    # one offer in ten, and Expert's rollouts gave its rival too few planes
+    lease = _decisions(40, LEASE)
+    same = several = 0
+    for s, p, legal, a in lease:
+        b = Lite().choose(s.copy(), p, legal, random.Random(0))
+        same += b.arg[0] == a.arg[0]
+        several += a.arg[0] >= 2 and b.arg[0] >= 2
+    assert len(lease) >= 300
+    assert same >= 0.9 * len(lease), (same, len(lease))
+    assert several >= 10
+
+
+def test_lite_flies_the_itinerary_normal_would():
+    normal = NormalBot(0)
+    seen = 0
+    for s, p, legal, a in _decisions(60, CHOOSE_ITINERARY):
+        seen += 1
+        b = Lite().choose(s.copy(), p, legal, random.Random(0))
+        assert b == normal.choose(s, legal) or _itinerary_value(s, p, b) >= _itinerary_value(s, p, a) - 1e-6
+    assert seen >= 5
+
+
+def _itinerary_value(s: GameState, p: int, a: Action) -> float:
+    """p's value for the rest of the season after flying ``a``'s path."""
+    model = Model.of_state(s, first_month=s.month + 1)
+    model.set_planes(p, remove_path(model.inf, s.planes[p], a.arg))
+    return model.values()[p]
