@@ -1,5 +1,5 @@
-"""Expert's rollout policy (``opensky.ai.lite``) chooses the month's market
-as Normal does (issue 17).
+"""Expert's rollout policy (``opensky.ai.lite``) chooses as Normal does
+(issue 17): the month's market, ties among markets, leases, itineraries.
 
 Expert's rollouts play both airlines with Lite, so a Lite that plays worse
 than Normal misjudges the very rival Expert meets.  Lite once valued a
@@ -14,10 +14,10 @@ import random
 from typing import Sequence
 
 from opensky.ai.lite import Lite
+from opensky.ai.model import Model, remove_path
 from opensky.ai.normal import NormalBot
 from opensky.board.loader import load_board
 from opensky.play import play_game
-from opensky.ai.model import Model, remove_path
 from opensky.rules.actions import BID, CHOOSE_ITINERARY, CHOOSE_OD, LEASE, Action
 from opensky.rules.constants import FARES
 from opensky.rules.state import GameState
