@@ -23,8 +23,10 @@ import random
 from typing import NamedTuple, Sequence
 
 from opensky.ai.bidding import Market
-from opensky.ai.model import DEFAULT, NO, Model, Params, info_for, pair_income, remove_path, season_end
-from opensky.ai.normal import LAST_LEASE_MARGIN, bids_on_table, flash_result, market_for, normal_lease_payment
+from opensky.ai.model import DEFAULT, NO, Model, Params, info_for, pair_income, season_end
+from opensky.ai.normal import (
+    LAST_LEASE_MARGIN, best_of, bids_on_table, flash_result, itinerary_values, market_for, normal_lease_payment,
+)
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_PLANE, Action,
 )
@@ -122,9 +124,7 @@ class Lite:
                     v = e[p] - (sum(e) - e[p]) / (c.P - 1)
                 vals.append(v)
             # markets of equal value: one at random, as Normal picks
-            top_v = max(vals)
-            ties = [a for a, v in zip(legal, vals) if v >= top_v - 1e-9]
-            return ties[0] if len(ties) == 1 else ties[rng.randrange(len(ties))]
+            return best_of(legal, vals, rng)
         if t == FLASH:
             entry = self._market(s, p)
             wkey = (tuple(s.bid), tuple(s.flash_unused), tuple(s.declined), p)
@@ -156,15 +156,7 @@ class Lite:
         """Normal's: the path whose planes are worth least for the rest of the season."""
         if s.month + 1 > season_end(s.month):
             return legal[0]
-        model = Model.of_state(s, first_month=s.month + 1, prm=self.prm)
-        vals = []
-        for a in legal:
-            m = model.copy()
-            m.set_planes(p, remove_path(model.inf, s.planes[p], a.arg))
-            vals.append(m.values()[p])
-        top_v = max(vals)
-        top = [a for a, v in zip(legal, vals) if v >= top_v - 1e-9]
-        return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+        return best_of(legal, itinerary_values(s, p, legal, self.prm), rng)
 
     def _lease(self, s: GameState, p: int, legal: Sequence[Action]) -> Action:
         """As many planes as add more value than they cost (Normal's rule,
@@ -185,7 +177,7 @@ class Lite:
         gains = [0.0]
         chosen: list[int] = []
         for _ in range(kmax):
-            best_r, best_g = -1, -1e18
+            best_r, best_g, best_v = -1, -1e18, base
             for r in cands:
                 if cb[r] and r not in s.markers[p] and r not in chosen and free_markers <= 0:
                     continue
@@ -193,13 +185,14 @@ class Lite:
                 m = model.copy()
                 m.set_planes(p, planes)
                 planes[r] -= 1
-                g = m.values()[p] - base
+                val = m.values()[p]
+                g = val - base
                 for x in inf.route_ends[r]:
                     c = s.airport_callsign[x]
                     if c >= 0 and cubes[c]:
                         g += self.prm.subsidy
                 if g > best_g:
-                    best_r, best_g = r, g
+                    best_r, best_g, best_v = r, g, val
             if best_r < 0:
                 break
             if cb[best_r] and best_r not in s.markers[p] and best_r not in chosen:
@@ -209,9 +202,7 @@ class Lite:
                 c = s.airport_callsign[x]
                 if c >= 0:
                     cubes[c] = False
-            m = model.copy()
-            m.set_planes(p, planes)
-            base = m.values()[p]
+            base = best_v
             gains.append(gains[-1] + best_g)
             chosen.append(best_r)
         price = float(LEASE_COST) + (LAST_LEASE_MARGIN if s.month == MARCH - 1 else 0.0)

@@ -28,6 +28,7 @@ Every decision compares values of the market model (``opensky.ai.model``):
 """
 from __future__ import annotations
 
+import random
 from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
@@ -171,9 +172,7 @@ class NormalBot(Bot):
         return keep[-1][0]
 
     def _best(self, legal: Sequence[Action], values: Sequence[float]) -> Action:
-        best = max(values)
-        top = [a for a, v in zip(legal, values) if v >= best - 1e-9]
-        return top[0] if len(top) == 1 else top[self.rng.randrange(len(top))]
+        return best_of(legal, values, self.rng)
 
     # ------------------------------------------------------------ call signs (R1)
     def _place_callsign(self, v: GameState, legal: Sequence[Action]) -> Action:
@@ -358,16 +357,9 @@ class NormalBot(Bot):
     def _choose_itinerary(self, v: GameState, legal: Sequence[Action]) -> Action:
         p = legal[0].player
         assert p is not None
-        nm = v.month + 1
-        if nm > season_end(v.month):
+        if v.month + 1 > season_end(v.month):
             return legal[0]
-        model = Model.of_state(v, first_month=nm, prm=self.prm)
-        vals = []
-        for a in legal:
-            m = model.copy()
-            m.set_planes(p, remove_path(model.inf, v.planes[p], a.arg))
-            vals.append(m.values()[p])
-        return self._best(legal, vals)
+        return self._best(legal, itinerary_values(v, p, legal, self.prm))
 
     # ------------------------------------------------------------ month end (§7)
     def _lease(self, v: GameState, legal: Sequence[Action]) -> Action:
@@ -405,6 +397,25 @@ class NormalBot(Bot):
             return next(a for a in legal if a.arg[0] == 0)
         options = [a for a in legal if a.arg[0] == k]
         return normal_lease_payment(v, p, options)
+
+
+def best_of(legal: Sequence[Action], values: Sequence[float], rng: random.Random) -> Action:
+    """The action of the highest value; among equal ones, one drawn by ``rng``."""
+    best = max(values)
+    top = [a for a, v in zip(legal, values) if v >= best - 1e-9]
+    return top[0] if len(top) == 1 else top[rng.randrange(len(top))]
+
+
+def itinerary_values(v: GameState, p: int, legal: Sequence[Action], prm: Params = DEFAULT) -> list[float]:
+    """p's value for the rest of the season after flying each itinerary's
+    path (the next month's market on: call only before the season's end)."""
+    model = Model.of_state(v, first_month=v.month + 1, prm=prm)
+    vals = []
+    for a in legal:
+        m = model.copy()
+        m.set_planes(p, remove_path(model.inf, v.planes[p], a.arg))
+        vals.append(m.values()[p])
+    return vals
 
 
 def normal_lease_payment(v: GameState, p: int, options: Sequence[Action]) -> Action:
