@@ -25,12 +25,12 @@ from typing import NamedTuple, Sequence
 from opensky.ai.bidding import Market
 from opensky.ai.model import DEFAULT, NO, Model, Params, info_for, pair_income, season_end
 from opensky.ai.normal import (
-    LAST_LEASE_MARGIN, best_of, bids_on_table, flash_result, itinerary_values, market_for, normal_lease_payment,
+    best_of, bids_on_table, flash_result, itinerary_values, lease_price, market_for, normal_lease_payment,
 )
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_PLANE, Action,
 )
-from opensky.rules.constants import FARES, LEASE_COST, MARCH, REGIONAL_MARKERS
+from opensky.rules.constants import FARES, REGIONAL_MARKERS
 from opensky.rules.state import GameState
 from opensky.rules.view import public_hands
 
@@ -205,7 +205,7 @@ class Lite:
             base = best_v
             gains.append(gains[-1] + best_g)
             chosen.append(best_r)
-        price = float(LEASE_COST) + (LAST_LEASE_MARGIN if s.month == MARCH - 1 else 0.0)
+        price = lease_price(s.month)
         k = max(range(len(gains)), key=lambda j: (gains[j] - price * j, -j))
         options = [a for a in legal if a.arg[0] == k]
         if not k or not options:

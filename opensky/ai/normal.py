@@ -383,20 +383,23 @@ class NormalBot(Bot):
                 gains.append(gains[-1] + vals[i])
                 if k < kmax:
                     s.apply(acts[i])
-        price = float(LEASE_COST)
-        if v.month == MARCH - 1:
-            # the marker has moved on (§7): planes for the last two markets.
-            # The model's estimate of so few markets is rough, and 200 points
-            # are sure (measured over 1,600 games: never leasing here plays as
-            # well, 51.1%; asking the margin of March's lease alone instead,
-            # 48.6% of 2,000 games against Normal)
-            price += LAST_LEASE_MARGIN
+        price = lease_price(v.month)
         net = [g - price * k for k, g in enumerate(gains)]
         k = max(range(len(net)), key=lambda j: (net[j], -j))
         if k == 0:
             return next(a for a in legal if a.arg[0] == 0)
         options = [a for a in legal if a.arg[0] == k]
         return normal_lease_payment(v, p, options)
+
+
+def lease_price(month: int) -> float:
+    """What Normal asks a leased plane to be worth, with the month marker on
+    ``month``.  On February (the marker has moved on, §7: planes for the last
+    two markets) ``LAST_LEASE_MARGIN`` more: the model's estimate of so few
+    markets is rough, and 200 points are sure (measured over 1,600 games:
+    never leasing there plays as well, 51.1%; asking the margin of March's
+    lease alone instead, 48.6% of 2,000 games against Normal)."""
+    return float(LEASE_COST) + (LAST_LEASE_MARGIN if month == MARCH - 1 else 0.0)
 
 
 def best_of(legal: Sequence[Action], values: Sequence[float], rng: random.Random) -> Action:
