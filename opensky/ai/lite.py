@@ -26,9 +26,11 @@ import random
 from typing import NamedTuple, Sequence
 
 from opensky.ai.bidding import Market
+from opensky.ai.memo import Memo
 from opensky.ai.model import DEFAULT, NO, Info, Model, Params, info_for, pair_income, season_end
 from opensky.ai.normal import (
     best_of, bids_on_table, flash_result, itinerary_values, lease_price, market_for, normal_lease_payment,
+    route_extras,
 )
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_ITINERARY, CHOOSE_OD, FLASH, LEASE, PLACE_PLANE, Action,
@@ -56,7 +58,7 @@ Markets = dict[tuple[object, ...], MarketEntry]
 #: lease plans (planes, routes in order) by everything they depend on: the
 #: networks, the month, the leasing airline's markers and kmax, the cubes
 #: left.  Rollouts of one search meet the same month's end again and again.
-_LEASES: dict[tuple[object, ...], tuple[int, tuple[int, ...]]] = {}
+_LEASES: Memo[tuple[object, ...], tuple[int, tuple[int, ...]]] = Memo(20000)
 
 
 class Lite:
@@ -179,12 +181,7 @@ class Lite:
         inf = info_for(s)
         key = (inf, prm, s.month, tuple(map(tuple, s.planes)), tuple(map(tuple, s.hubs)), p,
                tuple(sorted(s.markers[p])), tuple(s.subsidy_left), kmax)
-        got = _LEASES.get(key)
-        if got is None:
-            if len(_LEASES) > 20000:
-                _LEASES.clear()
-            got = _LEASES[key] = self._lease_plan(s, p, kmax, inf)
-        k, chosen = got
+        k, chosen = _LEASES.of(key, lambda: self._lease_plan(s, p, kmax, inf))
         options = [a for a in legal if a.arg[0] == k]
         if not k or not options:
             return legal[0]
@@ -216,13 +213,7 @@ class Lite:
                     m.set_planes(p, planes)
                     planes[r] -= 1
                     val = m.values()[p]
-                g = val - base
-                for x in ends[r]:
-                    c = callsign[x]
-                    if c >= 0 and cubes[c]:
-                        g += prm.subsidy
-                if new_marker:
-                    g -= prm.marker
+                g = route_extras(val - base, prm, inf, s, r, cubes, markers)
                 if g > best_g:
                     best_r, best_g, best_v = r, g, val
             if best_r < 0:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from itertools import chain, combinations
 from typing import Literal, Sequence
 
+from opensky.ai.memo import Memo
 from opensky.board.model import Board
 from opensky.rules.constants import MARCH, OCTOBER
 from opensky.rules.state import GameState
@@ -283,12 +284,12 @@ def pair_income(st: Sequence[int], P: int, prm: Params) -> list[float]:
 
 
 _INCOME: dict[Params, dict[tuple[int, ...], list[float]]] = {}
-#: ``Model.rates`` by (Params, first month, every airline's stops by pair)
-_RATES: dict[tuple[object, ...], list[float]] = {}
-#: ``Model.values`` by the same and each airline's capacities and planes
-_VALUES: dict[tuple[object, ...], list[float]] = {}
 #: how many of each are kept (then they start again)
 KEPT = 10_000
+#: ``Model.rates`` by (Params, first month, every airline's stops by pair)
+_RATES: Memo[tuple[object, ...], list[float]] = Memo(KEPT)
+#: ``Model.values`` by the same and each airline's capacities and planes
+_VALUES: Memo[tuple[object, ...], list[float]] = Memo(KEPT)
 
 #: How ``Model.set_planes`` treats an airline's hubs: keep them, assume the
 #: ones it would probably choose, or these (None: no hub rule).
@@ -469,9 +470,7 @@ class Model:
         key = whole[:3]
         lam = _RATES.get(key)
         if lam is None:
-            if len(_RATES) >= KEPT:
-                _RATES.clear()
-            lam = _RATES[key] = self.rates(inc)
+            lam = _RATES.keep(key, self.rates(inc))
         raw = self.raw
         level = self.prm.level
         own = [0.0] * P
@@ -494,9 +493,7 @@ class Model:
         tot = sum(own)
         w = 1.0 / (P - 1)
         out = [own[q] - w * (tot - own[q]) for q in range(P)]
-        if len(_VALUES) >= KEPT:
-            _VALUES.clear()
-        _VALUES[whole] = out
+        _VALUES.keep(whole, out)
         return list(out)
 
     def value(self, p: int) -> float:

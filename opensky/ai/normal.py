@@ -29,11 +29,12 @@ Every decision compares values of the market model (``opensky.ai.model``):
 from __future__ import annotations
 
 import random
-from typing import Callable, Sequence
+from typing import Callable, Collection, Sequence
 
 from opensky.ai.base import Bot
 from opensky.ai.bidding import Bids, Market, Vec
-from opensky.ai.model import DEFAULT, HubChoice, Model, Params, info_for, remove_path, season_end
+from opensky.ai.memo import Memo
+from opensky.ai.model import DEFAULT, HubChoice, Info, Model, Params, info_for, remove_path, season_end
 from opensky.ai.planahead import PlanAhead
 from opensky.rules.actions import BID, FLASH, PLACE_PLANE, Action
 from opensky.rules.constants import LEASE_COST, MARCH, REGIONAL_MARKERS
@@ -43,19 +44,24 @@ from opensky.rules.state import NETWORK_PLANNING, GameState
 #: how much more than its price a plane leased with the month marker on
 #: February (after January's market: planes for February's and March's) must be worth
 LAST_LEASE_MARGIN = 100.0
-_VALUES: dict[tuple[object, ...], list[float]] = {}
+#: the continuation's model values by the networks (pure functions of them)
+_VALUES: Memo[tuple[object, ...], list[float]] = Memo(20000)
 
 
-def _memo_values(key: tuple[object, ...], make: Callable[[], list[float]]) -> list[float]:
-    """Model values are pure functions of the networks: memoize them (searches
-    meet the same networks again and again)."""
-    got = _VALUES.get(key)
-    if got is None:
-        if len(_VALUES) > 20000:
-            _VALUES.clear()
-        got = make()
-        _VALUES[key] = got
-    return got
+def route_extras(val: float, prm: Params, inf: Info, v: GameState, route: int, cubes: Sequence[bool],
+                 markers: Collection[int]) -> float:
+    """``val``, a plane's model value on ``route`` for its airline, with what the
+    model leaves out: the subsidy cubes the plane would take (``cubes``: those
+    left, by call sign), less a cross-border marker it would use up (R13;
+    ``markers``: the routes the airline holds one on).  Normal's placements and Lite's
+    leases both value a plane so."""
+    for a in inf.route_ends[route]:
+        c = v.airport_callsign[a]
+        if c >= 0 and cubes[c]:
+            val += prm.subsidy
+    if inf.cross_border[route] and route not in markers:
+        val -= prm.marker
+    return val
 
 
 def market_for(state: GameState, me: int, prm: Params = DEFAULT,
@@ -80,7 +86,7 @@ def market_for(state: GameState, me: int, prm: Params = DEFAULT,
                 base_model.append(Model.of_state(state, first_month=nm, prm=prm))
             return base_model[0]
 
-        base = _memo_values(sig, lambda: model().values())
+        base = _VALUES.of(sig, lambda: model().values())
         single: dict[int, Vec] = {}
 
         def alone(w: int) -> Vec:
@@ -96,7 +102,7 @@ def market_for(state: GameState, me: int, prm: Params = DEFAULT,
                     m = model().copy()
                     m.set_planes(w, remove_path(inf, state.planes[w], path))
                     return m.values()
-                vals = _memo_values(sig + (w, path), make)
+                vals = _VALUES.of(sig + (w, path), make)
                 if vals[w] > best_v:
                     best_v = vals[w]
                     cap = LEASE_COST * (len(path) - 1)
@@ -214,7 +220,6 @@ class NormalBot(Bot):
         markers = v.markers[p]
         free_markers = REGIONAL_MARKERS - len(markers)
         cb = inf.cross_border
-        ends = inf.route_ends
         left = sum(1 for q in v.queue if q == p) if planning else 1
 
         def gain(rs: Sequence[int]) -> float:
@@ -251,13 +256,7 @@ class NormalBot(Bot):
             lk = look.get(r)
             if lk is not None and lk > val:
                 val = lk
-            for a in ends[r]:
-                c = v.airport_callsign[a]
-                if c >= 0 and v.subsidy_left[c]:
-                    val += prm.subsidy
-            if cb[r] and r not in markers:
-                val -= prm.marker
-            out.append(val)
+            out.append(route_extras(val, prm, inf, v, r, v.subsidy_left, markers))
         return out
 
     def _place_plane(self, v: GameState, legal: Sequence[Action]) -> Action:

@@ -112,7 +112,8 @@ def test_kept_values_are_the_values():
 
 
 def test_the_memos_are_bounded(monkeypatch):
-    monkeypatch.setattr(M, "KEPT", 3)
+    monkeypatch.setattr(M._VALUES, "kept", 3)
+    monkeypatch.setattr(M._RATES, "kept", 3)
     M._VALUES.clear()
     M._RATES.clear()
     for m in _states(2, 10):
