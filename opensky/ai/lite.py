@@ -194,7 +194,6 @@ class Lite:
         model = Model.of_state(s, first_month=s.month, prm=prm)
         rel, cb, ends, callsign = inf.relevant, inf.cross_border, inf.route_ends, s.airport_callsign
         markers = set(s.markers[p])
-        free_markers = REGIONAL_MARKERS - len(markers)
         planes = list(s.planes[p])
         cubes = list(s.subsidy_left)
         base = model.values()[p]
@@ -203,9 +202,8 @@ class Lite:
         for _ in range(kmax):
             best_r, best_g, best_v = -1, -1e18, base
             for r in range(len(planes)):
-                new_marker = cb[r] and r not in markers
-                if new_marker and free_markers <= 0:
-                    continue
+                if cb[r] and r not in markers and len(markers) >= REGIONAL_MARKERS:
+                    continue  # a new cross-border route, and no marker left for it (R13)
                 val = base
                 if r in rel:
                     planes[r] += 1
@@ -218,9 +216,8 @@ class Lite:
                     best_r, best_g, best_v = r, g, val
             if best_r < 0:
                 break
-            if cb[best_r] and best_r not in markers:
+            if cb[best_r]:
                 markers.add(best_r)
-                free_markers -= 1
             planes[best_r] += 1
             for x in ends[best_r]:
                 c = callsign[x]
