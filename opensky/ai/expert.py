@@ -53,11 +53,15 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   from the heuristic where the simulation clearly says so.
 * **Budget.**  ``budget`` counts simulated months per decision (a rollout
   costs the months it plays), so a search costs about the same early and late
-  in a season; the iterations are split evenly among the candidates.  The
-  choice is deterministic for a seed.  ``time_limit`` is a safety net that
-  cuts a search short on a slow or busy machine (and only then depends on the
-  clock).  With the defaults about 0.07 s (median) and 0.5 s (95th
-  percentile) per decision on this machine (``bench/bench_ai.py``).
+  in a season; the iterations are split evenly among the candidates, at most
+  a cap each (``SEARCH_BY_PLAYERS``: 1,200 months and 400 rollouts a
+  candidate in 2-player games, else ``DEFAULT_BUDGET`` and ``MAX_ITER``).
+  ``time_limit`` (0.85 s) cuts a search short: on this machine it cuts the
+  searches of a season's first months, which have the longest rollouts and
+  the most candidates, and only there does the choice depend on the clock;
+  the others end on the budget and are deterministic for a seed.  About
+  0.06 s (median) and 0.89 s (95th percentile) per 2-player decision on this
+  machine with both cores busy (``bench/bench_ai.py``).
 """
 from __future__ import annotations
 
@@ -85,10 +89,20 @@ Mix = list[tuple[int | None, float]]
 
 #: simulated months per decision (a rollout of the rest of a season costs its months)
 DEFAULT_BUDGET = 600
+#: the most paired rollouts of a candidate in one search
+MAX_ITER = 200
+#: (budget, most rollouts a candidate) by number of players, before the defaults.
+#: 2 players: twice the budget and the cap, the same 0.85 s clock (the clock still
+#: cuts the season's first searches; the searches of the months after them, which
+#: ended on the budget well inside the second, get about twice the rollouts):
+#: 72.1% and 68.2% of 400 games against Normal on the seeds of record, 69.2% and
+#: 69.4% at 600, the same mean margins, p95 unchanged at the clock's cut
+#: (bench/results/bench_ai-2026-12-07-budget.txt).  3 and 4 players: not measured
+#: at 1,200, so they keep the budget their lines were measured with
+SEARCH_BY_PLAYERS: dict[int, tuple[int, int]] = {2: (1200, 400)}
 #: the decisions searched by default: every decision of the months (Normal plans
 #: the network: rollouts too few to tell placements apart only added noise)
 MONTHLY = "bid+flash+ancillaries+choose_od+choose_itinerary+lease"
-MAX_ITER = 200
 #: how far below the best immediate expected points a searched chit count may be
 CHIT_SLACK = 60.0
 
@@ -170,7 +184,7 @@ class ExpertBot(Bot):
     name = "expert"
     slow = True  # a search: a window runs it off the drawing path
 
-    def __init__(self, seed: int = 0, budget: int = DEFAULT_BUDGET, time_limit: float = 0.85,
+    def __init__(self, seed: int = 0, budget: int | None = None, time_limit: float = 0.85,
                  top_k: int = 5, search: str = MONTHLY, rollout_iters: int = 50, z: float | None = None,
                  exact_od: int = 1, bid_top: int = 2, min_iter: int = 6, horizon: int = 0,
                  plan_ahead: int = 0, card: float | None = None, chit: float | None = None,
@@ -196,6 +210,7 @@ class ExpertBot(Bot):
         self.z = z
         self.exact_od = bool(exact_od)
         self.bid_top = bid_top
+        #: simulated months per decision (None: ``SEARCH_BY_PLAYERS``, else ``DEFAULT_BUDGET``)
         self.budget = budget
         self.time_limit = time_limit
         self.top_k = top_k
@@ -363,7 +378,10 @@ class ExpertBot(Bot):
         months = max(1, last - v.month + 1)
         if self.horizon:
             months = min(months, self.horizon)
-        n_iter = max(self.min_iter, min(MAX_ITER, self.budget // (K * months)))
+        budget, cap = SEARCH_BY_PLAYERS.get(v.P, (DEFAULT_BUDGET, MAX_ITER))
+        if self.budget is not None:
+            budget = self.budget
+        n_iter = max(self.min_iter, min(cap, budget // (K * months)))
         seeds = [self.rng.getrandbits(48) for _ in range(n_iter)]
         roots: list[GameState] = []
         for a in cands:
