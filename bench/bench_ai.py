@@ -201,7 +201,8 @@ def main() -> int:
     ap.add_argument("--multi-games", type=int, default=400,
                     help="games for each of the 3- and 4-player Expert matches (default 400)")
     ap.add_argument("--budget", type=int, default=None,
-                    help="Expert's budget: simulated months per decision (default: the bot's own, 600)")
+                    help="Expert's budget: simulated months per decision (default: the bot's own, "
+                         "1,200 in 2-player games, 600 in 3- and 4-player games)")
     ap.add_argument("--jobs", type=int, default=min(2, os.cpu_count() or 1))
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--only", default="abm",
