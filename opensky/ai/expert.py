@@ -97,8 +97,9 @@ MAX_ITER = 200
 #: ended on the budget well inside the second, get about twice the rollouts):
 #: 72.1% and 68.2% of 400 games against Normal on the seeds of record, 69.2% and
 #: 69.4% at 600, the same mean margins, p95 unchanged at the clock's cut; 68.4%
-#: on a third seed, 69.6% of 1,200 (bench/results/bench_ai-2026-12-07-budget.txt).  3 and 4 players: not measured
-#: at 1,200, so they keep the budget their lines were measured with
+#: on a third seed, 69.6% of 1,200 (bench/results/bench_ai-2026-12-07-budget.txt).
+#: 3 and 4 players: not measured at 1,200, so they keep the budget their lines
+#: were measured with
 SEARCH_BY_PLAYERS: dict[int, tuple[int, int]] = {2: (1200, 400)}
 #: the decisions searched by default: every decision of the months (Normal plans
 #: the network: rollouts too few to tell placements apart only added noise)
