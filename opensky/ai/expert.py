@@ -51,6 +51,15 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   when the paired difference is more than ``z`` standard errors (0.75; 0.5
   in 4-player games, where deviating more readily paid): Expert deviates
   from the heuristic where the simulation clearly says so.
+* **Stratified draws.**  In 2-player games the chance that most divides a
+  search's candidates is drawn stratified over its iterations
+  (``opensky.ai.choice.stratified``, a shifted van der Corput sequence: a
+  search the clock cuts short is still spread over it): the price die's face
+  in a chit search, the rival's bid in a bid search.  The paired test then
+  takes the stratified sample's standard error.  Measured on 8 games'
+  searches: the variance of a chit search's paired difference fell to
+  0.2-0.35 of the plain one; a bid search's hardly (0.95-1.0: its noise is
+  the rest of the season, not the rival's bid).
 * **Budget.**  ``budget`` counts simulated months per decision (a rollout
   costs the months it plays), so a search costs about the same early and late
   in a season; the iterations are split evenly among the candidates, at most
@@ -72,7 +81,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
-from opensky.ai.choice import decide
+from opensky.ai.choice import decide, stratified
 from opensky.ai.chance import sample_chance
 from opensky.rules.view import determinize, hidden_bidders
 from opensky.ai.lite import Lite, Markets
@@ -98,9 +107,19 @@ MAX_ITER = 200
 #: 72.1% and 68.2% of 400 games against Normal on the seeds of record, 69.2% and
 #: 69.4% at 600, the same mean margins, p95 unchanged at the clock's cut; 68.4%
 #: on a third seed, 69.6% of 1,200 (bench/results/bench_ai-2026-12-07-budget.txt).
-#: 3 and 4 players: not measured at 1,200, so they keep the budget their lines
-#: were measured with
+#: 4 players at 1,200 and 400: 34.8% of 800 games against 35.1% at 600 on the
+#: same seeds, p95 up 30 ms (bench/results/bench_ai-2026-12-07-stratified.txt),
+#: so 3 and 4 players keep the budget their lines were measured with
 SEARCH_BY_PLAYERS: dict[int, tuple[int, int]] = {2: (1200, 400)}
+#: player counts whose searches stratify the chance that most divides their
+#: candidates (``STRATIFY_BID``, ``STRATIFY_DIE``; ``opensky.ai.choice.stratified``)
+STRATIFIED: frozenset[int] = frozenset({2})
+#: a bid search with one rival bidding: each iteration's draw fixes its bid
+STRATIFY_BID = "bid"
+#: a chit search: each iteration's draw fixes the price die's face
+STRATIFY_DIE = "die"
+#: ``_rollout``'s key of the price die's stratified draw (the others are players)
+_DIE = -1
 #: the decisions searched by default: every decision of the months (Normal plans
 #: the network: rollouts too few to tell placements apart only added noise)
 MONTHLY = "bid+flash+ancillaries+choose_od+choose_itinerary+lease"
@@ -171,7 +190,11 @@ def normal_mix(strat: Sequence[float], acts: Sequence[int | None], min_prob: flo
 
 
 def _sample(mix: Mix, rng: random.Random) -> int | None:
-    x = rng.random()
+    return _pick(mix, rng.random())
+
+
+def _pick(mix: Mix, x: float) -> int | None:
+    """The bid at ``x`` (uniform in [0, 1)) of the mix's distribution function."""
     for a, p in mix:
         x -= p
         if x <= 0:
@@ -270,10 +293,12 @@ class ExpertBot(Bot):
                 fares = {mk.actions[b][i] for i in keep} | {mine.arg}
                 cands = [a for a in cands if a.arg in fares]
                 default = cands.index(mine)
-            return self._search(view, p, cands, mixes=mixes, default=default)
+            strat_bid = STRATIFY_BID if view.P in STRATIFIED and len(mixes) == 1 else ""
+            return self._search(view, p, cands, mixes=mixes, default=default, stratify=strat_bid)
         if t == ANCILLARIES:
             cands, default = self._chit_candidates(view, p, legal, mine)
-            return self._search(view, p, cands, default=default)
+            return self._search(view, p, cands, default=default,
+                                stratify=STRATIFY_DIE if view.P in STRATIFIED else "")
         if t == CHOOSE_OD:
             per: list[dict[int, Mix] | None] = []
             for a in cands:
@@ -365,10 +390,12 @@ class ExpertBot(Bot):
                 mixes_per: Sequence[dict[int, Mix] | None] | None = None,
                 prepare: Callable[[GameState], None] | None = None,
                 complete: Callable[[GameState, random.Random], None] | None = None,
-                default: int = 0) -> Action:
+                default: int = 0, stratify: str = "") -> Action:
         """Score the candidates by paired rollouts; keep ``cands[default]``
         (Normal's choice) unless another is better by more than ``z``
-        standard errors of the paired difference."""
+        standard errors of the paired difference.  ``stratify``: the chance
+        each iteration's stratified draw fixes (``STRATIFY_BID``: the one
+        rival's bid this month; ``STRATIFY_DIE``: this month's price die)."""
         K = len(cands)
         if K == 1:
             return cands[0]
@@ -384,6 +411,10 @@ class ExpertBot(Bot):
             budget = self.budget
         n_iter = max(self.min_iter, min(cap, budget // (K * months)))
         seeds = [self.rng.getrandbits(48) for _ in range(n_iter)]
+        strata: list[float] | None = None
+        if stratify:
+            shift = self.rng.random()
+            strata = [stratified(i, shift) for i in range(n_iter)]
         roots: list[GameState] = []
         for a in cands:
             s = v.copy()
@@ -403,13 +434,21 @@ class ExpertBot(Bot):
         for it in range(n_iter):
             seed = seeds[it]
             row = []
+            u = strata[it] if strata is not None else 0.0
             for j in range(K):
                 pol = random.Random(seed)
                 dice = random.Random(seed ^ 0xD1CE)
                 die = random.Random(seed ^ 0xD1E)
+                # the chance this iteration's stratified draw fixes: the rival's bid, the die
+                forced: dict[int, float] = {}
+                if stratify == STRATIFY_BID:
+                    forced = {q: u for q in mixes or {}}
+                elif stratify == STRATIFY_DIE:
+                    forced = {_DIE: u}
                 if mixes is not None:
                     # determinize: the sealed bids drawn from the rivals' mixes
-                    s = determinize(roots[j], p, {q: _sample(mixes[q], pol) for q in sealed})
+                    s = determinize(roots[j], p, {q: _pick(mixes[q], forced.pop(q)) if q in forced
+                                                  else _sample(mixes[q], pol) for q in sealed})
                     s.apply(cands[j])
                     month_mix = mixes
                 else:
@@ -418,7 +457,7 @@ class ExpertBot(Bot):
                         complete(s, random.Random(seed ^ 0xC0C0 ^ j))
                     month_mix = (mixes_per[j] or {}) if mixes_per is not None else {}
                 lite = Lite(iters=self.rollout_iters, shared=shared, exact_od=self.exact_od)
-                row.append(self._rollout(s, p, month, month_mix, pol, dice, die, lite))
+                row.append(self._rollout(s, p, month, month_mix, pol, dice, die, lite, forced))
                 if it >= 2 and time.perf_counter() > deadline:
                     out_of_time = True
                     break
@@ -429,11 +468,16 @@ class ExpertBot(Bot):
             if out_of_time:
                 break
         z = self.z if self.z is not None else Z_BY_PLAYERS.get(v.P, Z)
-        choice, self.last = decide(cands, results, default, z, start)
+        choice, self.last = decide(cands, results, default, z, start, strata)
         return cands[choice]
 
     def _rollout(self, s: GameState, me: int, month: int, month_mix: dict[int, Mix],
-                 pol: random.Random, dice: random.Random, die: random.Random, lite: Lite) -> float:
+                 pol: random.Random, dice: random.Random, die: random.Random, lite: Lite,
+                 forced: dict[int, float] | None = None) -> float:
+        """Play ``s`` on to the season's end (or the horizon) and value it for
+        ``me``.  ``forced``: stratified draws (``_search``) for this month's
+        first bid of each rival in it, and (key ``_DIE``) this month's price die."""
+        forced = forced or {}
         stop_month = OCTOBER if month <= OCTOBER else 99
         if self.horizon:
             stop_month = min(stop_month, month + self.horizon - 1)
@@ -442,6 +486,10 @@ class ExpertBot(Bot):
                 break
             d = s.decision
             if s.is_chance():
+                if d != ROLL_DICE and _DIE in forced and s.month == month:
+                    outcomes = s.chance_outcomes()
+                    s.apply(outcomes[int(forced.pop(_DIE) * len(outcomes))][0])
+                    continue
                 # the dice and the price die each draw from their own stream
                 s.apply(sample_chance(s, dice if d == ROLL_DICE else die))
                 continue
@@ -449,7 +497,7 @@ class ExpertBot(Bot):
             if d == BID:
                 mix = month_mix.get(q) if s.month == month else None
                 if mix is not None:
-                    f = _sample(mix, pol)
+                    f = _pick(mix, forced.pop(q)) if q in forced else _sample(mix, pol)
                     if f is not None and not s.hand[q][FARE_INDEX[f]]:
                         f = None
                     s.apply(Action(BID, q, f))

@@ -273,7 +273,7 @@ def test_expert_leaves_normals_choice_at_the_bar_of_its_player_count(monkeypatch
     class Seen(Exception):
         pass
 
-    def decide(cands, results, default, z_used, start):
+    def decide(cands, results, default, z_used, start, strata=None):
         seen.append(z_used)
         raise Seen
 
