@@ -62,14 +62,16 @@ def bots_for(names: Sequence[str], seed: int) -> list[Bot]:
 #: rollouts broke Normal's ties among markets, leased and flew as Normal
 #: does: bce602e77ed0a4d2 and 93 steps before; again when its rollouts
 #: leased on every route Normal weighs, placing where Normal places:
-#: 192307d8f7920e8a and 90 steps before).  A change here is a
+#: 192307d8f7920e8a and 90 steps before; again when its 2-player chit and
+#: bid searches drew their chance stratified: a81285c603390b29 and 86 steps
+#: before).  A change here is a
 #: change of play:
 #: if it is meant, say why in the commit and update the digest.
 PINNED = [
     ("europe", ("normal", "easy"), 1, "recommended", "120a1f1882dc0098", 89),
     ("north_america", ("easy", "normal", "normal"), 2, "recommended", "1486ddfc4286c351", 78),
     ("europe", ("normal", "easy", "normal", "easy"), 3, None, "ea577bbe1446663c", 104),
-    ("north_america", ("expert", "normal"), 4, "recommended", "a81285c603390b29", 86),
+    ("north_america", ("expert", "normal"), 4, "recommended", "877ff89e4c551445", 88),
 ]
 
 
