@@ -56,8 +56,6 @@ def decide(cands: Sequence[Any], results: Sequence[Sequence[float]], default: in
            start: float, strata: Sequence[float] | None = None) -> tuple[int, dict[str, object]]:
     """``paired_choice``, and the search's statistics (for tests and benchmarks)
     since ``start`` (a ``time.perf_counter()`` reading)."""
-    if strata is not None:
-        strata = strata[:len(results[0])]
     choice, means = paired_choice(results, default, z, strata)
     return choice, {"candidates": list(cands), "means": means, "iterations": len(results[0]),
                     "seconds": time.perf_counter() - start, "choice": choice}
