@@ -35,3 +35,22 @@ def sample_chance(state: GameState, rng: random.Random) -> Action:
         if x < 0:
             return a
     return outcomes[-1][0]
+
+
+def chance_at(state: GameState, x: float) -> Action:
+    """The outcome of the pending chance step at ``x`` (uniform in [0, 1)) of
+    its distribution function: a stratified draw (``opensky.ai.choice.stratified``)
+    fixes a chance step this way.  Equally likely outcomes are taken by index,
+    ``int(x * n)``; unequal ones by their probabilities."""
+    outcomes = state.chance_outcomes()
+    if not outcomes:
+        raise ValueError(f"no chance step is pending (waiting for {state.decision})")
+    p0 = outcomes[0][1]
+    if all(p == p0 for _, p in outcomes):
+        return outcomes[min(len(outcomes) - 1, int(x * len(outcomes)))][0]
+    x *= sum(p for _, p in outcomes)
+    for a, p in outcomes:
+        x -= p
+        if x < 0:
+            return a
+    return outcomes[-1][0]

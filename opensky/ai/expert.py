@@ -82,7 +82,7 @@ from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
 from opensky.ai.choice import decide, stratified
-from opensky.ai.chance import sample_chance
+from opensky.ai.chance import chance_at, sample_chance
 from opensky.rules.view import determinize, hidden_bidders
 from opensky.ai.lite import Lite, Markets
 from opensky.ai.model import Model, season_end
@@ -434,17 +434,16 @@ class ExpertBot(Bot):
         for it in range(n_iter):
             seed = seeds[it]
             row = []
-            u = strata[it] if strata is not None else 0.0
+            # the chance this iteration's stratified draw fixes: the rival's bid, the die
+            fixed: dict[int, float] = {}
+            if strata is not None:
+                keys = list(mixes or {}) if stratify == STRATIFY_BID else [_DIE]
+                fixed = dict.fromkeys(keys, strata[it])
             for j in range(K):
                 pol = random.Random(seed)
                 dice = random.Random(seed ^ 0xD1CE)
                 die = random.Random(seed ^ 0xD1E)
-                # the chance this iteration's stratified draw fixes: the rival's bid, the die
-                forced: dict[int, float] = {}
-                if stratify == STRATIFY_BID:
-                    forced = {q: u for q in mixes or {}}
-                elif stratify == STRATIFY_DIE:
-                    forced = {_DIE: u}
+                forced = dict(fixed)  # each rollout takes its draws out of its own copy
                 if mixes is not None:
                     # determinize: the sealed bids drawn from the rivals' mixes
                     s = determinize(roots[j], p, {q: _pick(mixes[q], forced.pop(q)) if q in forced
@@ -487,8 +486,7 @@ class ExpertBot(Bot):
             d = s.decision
             if s.is_chance():
                 if d != ROLL_DICE and _DIE in forced and s.month == month:
-                    outcomes = s.chance_outcomes()
-                    s.apply(outcomes[int(forced.pop(_DIE) * len(outcomes))][0])
+                    s.apply(chance_at(s, forced.pop(_DIE)))
                     continue
                 # the dice and the price die each draw from their own stream
                 s.apply(sample_chance(s, dice if d == ROLL_DICE else die))

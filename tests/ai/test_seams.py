@@ -16,7 +16,7 @@ import pytest
 
 from opensky.ai import BOT_NAMES, Bot, BotFailure, make_bot, safe_choose
 from opensky.ai.base import RandomBot
-from opensky.ai.chance import sample_chance
+from opensky.ai.chance import chance_at, sample_chance
 from opensky.rules.view import determinize, hidden_bidders
 from opensky.ai.expert import ExpertBot
 from opensky.ai.normal import NormalBot, bids_on_table, flash_result, market_for
@@ -249,6 +249,22 @@ def test_sample_chance_follows_unequal_probabilities():
     rng = random.Random(1)
     draws = [sample_chance(_Loaded(), rng).arg for _ in range(2000)]
     assert 0.86 < draws.count(200) / len(draws) < 0.94
+
+
+def test_chance_at_takes_the_outcome_of_the_distribution_function():
+    s = _a_state()
+    with pytest.raises(ValueError):
+        chance_at(s, 0.5)
+    while not s.is_chance():
+        p = s.actors[0]
+        s.apply(NormalBot(0).choose(player_view(s, p), s.legal_actions(p)))
+    outcomes = s.legal_actions()
+    n = len(outcomes)
+    # equally likely outcomes by index: the i-th covers [i/n, (i+1)/n)
+    assert [chance_at(s, (i + 0.5) / n) for i in range(n)] == list(outcomes)
+    assert chance_at(s, 0.0) == outcomes[0] and chance_at(s, 0.999999) == outcomes[-1]
+    # unequal ones by their probabilities
+    assert [chance_at(_Loaded(), x).arg for x in (0.0, 0.5, 0.89, 0.91, 0.999)] == [200, 200, 200, 700, 700]
 
 
 # ------------------------------------------------------------ flash windows, leases
