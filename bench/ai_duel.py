@@ -16,6 +16,7 @@ unused.
     python bench/ai_duel.py expert --players 4 --board europe --games 120
     python bench/ai_duel.py lite --games 4000               # Expert's rollout policy as a player
     python bench/ai_duel.py expert --seat 1 --games 200     # Expert from the second seat only
+    python bench/ai_duel.py expert:search=place_callsign --callsigns players   # Expert's call signs (R1)
 
 A bot is ``LEVEL[:KEY=VALUE,...]``: ``easy``, ``normal``, ``expert`` or
 ``lite``; for ``normal`` a key that is a field of ``opensky.ai.model.Params``
@@ -153,15 +154,15 @@ def breakdown(board: Any, game: Any) -> list[dict[str, float]]:
     return out
 
 
-def play(task: tuple[str, str, int, int, int, tuple[str, ...], int | None]
+def play(task: tuple[str, str, int, int, int, tuple[str, ...], int | None, str]
          ) -> tuple[float, dict[str, float], dict[str, float]]:
     """One game: the hero's win share, its breakdown and the base seats' mean breakdown."""
-    hero, base, P, g, seed, boards, seat = task
+    hero, base, P, g, seed, boards, seat, callsigns = task
     board = load_board(boards[(g // P) % len(boards)])
     rng = random.Random(seed * 1_000_003 + g)
     me = g % P if seat is None else seat
     bots = [make(hero if q == me else base, rng.randrange(2**31)) for q in range(P)]
-    game = play_game(board, bots, rng, callsigns="recommended")
+    game = play_game(board, bots, rng, callsigns=None if callsigns == "players" else callsigns)
     parts = breakdown(board, game)
     others = {k: statistics.mean(parts[q][k] for q in range(P) if q != me) for k in PARTS}
     win = game.winners
@@ -178,13 +179,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=11)
     ap.add_argument("--board", choices=BOARDS, help="play only this side of the board (default both in turn)")
     ap.add_argument("--seat", type=int, help="the hero's seat in every game, 0 the first (default: rotated)")
+    ap.add_argument("--callsigns", choices=("recommended", "random", "players"), default="recommended",
+                    help="the board's call signs (default), six airports at random, or placed by the players (R1)")
     a = ap.parse_args(argv)
     if a.seat is not None and not 0 <= a.seat < a.players:
         raise SystemExit(f"ai_duel: --seat must be 0 to {a.players - 1} with {a.players} players")
     parse_spec(a.hero)
     parse_spec(a.base)
     boards = (a.board,) if a.board else BOARDS
-    tasks = [(a.hero, a.base, a.players, g, a.seed, boards, a.seat) for g in range(a.games)]
+    tasks = [(a.hero, a.base, a.players, g, a.seed, boards, a.seat, a.callsigns) for g in range(a.games)]
     t0 = time.perf_counter()
     if a.jobs > 1:
         with Pool(a.jobs) as pool:
@@ -195,6 +198,8 @@ def main(argv: list[str] | None = None) -> int:
     wins = sum(r[0] for r in res)
     lo, hi = wilson(wins, n)
     side = (f" on {a.board}" if a.board else "") + (f" from seat {a.seat + 1}" if a.seat is not None else "")
+    if a.callsigns != "recommended":
+        side += f", call signs {a.callsigns}"
     print(f"{a.hero} against {a.base}, {a.players} players{side}: wins {wins / n:.1%} of {n} games "
           f"(95% CI {lo:.1%}–{hi:.1%}; fair share {1 / a.players:.0%}) in {time.perf_counter() - t0:.0f} s")
     print(f"    {'mean per game':14} {'hero':>8} {'others':>8} {'diff':>8}")

@@ -8,7 +8,7 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   the die can accept and whose immediate expected points are within
   ``CHIT_SLACK`` of the best (rollouts of one market's planes are too few to
   justify gambling a sure fare away).  The leases for the last markets
-  (February's, for February and March, and March's alone) are Normal's.  The network (call signs, placements, hubs) is planned by
+  (February's, for February and March, and March's alone) are Normal's.  The network (placements, hubs) is planned by
   Normal, except the first seat's first placements of a season with the
   printed boards' recommended call signs: there Expert plays the book
   (``opensky.ai.openings``), worked out offline by thousands of played-out
@@ -25,6 +25,9 @@ Expert starts from Normal's choice and looks for a better one by simulation:
   Normal (seed 11) but 58.8% of 400 in ``bench_ai`` (58.1% without) and
   32.1% of 200 4-player games (31.7% without), and its networks left more
   planes to lease for the last two markets (54 of 304 offers, 9 without).
+* **Call signs** where the players place them (R1): each airport played
+  out to the first season's networks (``opensky.ai.callsigns``), in
+  Normal's order until the clock runs out.
 * **Hidden information.**  The only secret is an unrevealed bid (§11).  Each
   iteration *determinizes* the view: every rival bid of this month —
   submitted already or still to come — is drawn from that rival's mix in the
@@ -81,6 +84,7 @@ from dataclasses import dataclass
 from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
+from opensky.ai.callsigns import place_callsign
 from opensky.ai.choice import decide, stratified
 from opensky.ai.chance import chance_at, sample_chance
 from opensky.rules.view import determinize, hidden_bidders
@@ -121,8 +125,10 @@ STRATIFY_DIE = "die"
 #: ``_rollout``'s key of the price die's stratified draw (the others are players)
 _DIE = -1
 #: the decisions searched by default: every decision of the months (Normal plans
-#: the network: rollouts too few to tell placements apart only added noise)
+#: the network: rollouts too few to tell placements apart only added noise),
+#: and the call signs where the players place them (``opensky.ai.callsigns``)
 MONTHLY = "bid+flash+ancillaries+choose_od+choose_itinerary+lease"
+SEARCHED = f"{MONTHLY}+{PLACE_CALLSIGN}"
 #: how far below the best immediate expected points a searched chit count may be
 CHIT_SLACK = 60.0
 
@@ -209,7 +215,7 @@ class ExpertBot(Bot):
     slow = True  # a search: a window runs it off the drawing path
 
     def __init__(self, seed: int = 0, budget: int | None = None, time_limit: float = 0.85,
-                 top_k: int = 5, search: str = MONTHLY, rollout_iters: int = 50, z: float | None = None,
+                 top_k: int = 5, search: str = SEARCHED, rollout_iters: int = 50, z: float | None = None,
                  exact_od: int = 1, bid_top: int = 2, min_iter: int = 6, horizon: int = 0,
                  plan_ahead: int = 0, card: float | None = None, chit: float | None = None,
                  flash: float | None = None, openings: int = 1):
@@ -260,8 +266,10 @@ class ExpertBot(Bot):
                 return self.normal.choose(view, legal)
             return self._search_planning(view, p, legal)
         mine = self.normal.choose(view, legal)  # Normal's choice: the default
-        if t == PLACE_CALLSIGN or (self.search is not None and t not in self.search):
+        if self.search is not None and t not in self.search:
             return mine
+        if t == PLACE_CALLSIGN:
+            return self._place_callsign(view, p, legal)
         if t == LEASE:
             if season_end(view.month) - view.month <= 1 and view.month > OCTOBER:
                 # planes for the last markets only (the marker has moved on, §7:
@@ -331,6 +339,20 @@ class ExpertBot(Bot):
             return keep, keep.index(mine)
         best = max(range(len(keep)), key=lambda i: now[keep[i].arg])
         return keep, best
+
+    def _place_callsign(self, v: GameState, p: int, legal: Sequence[Action]) -> Action:
+        """Each airport played out to the networks it leads to (``opensky.ai.callsigns``),
+        in the order of Normal's heuristic, until the clock runs out."""
+        start = time.perf_counter()
+        heur = self.normal.callsign_values(v, legal)
+        order = sorted(range(len(legal)), key=lambda i: (-heur[i], i))
+        seed = self.rng.getrandbits(32)
+        deadline = start + self.time_limit
+        i, vals = place_callsign(v, legal, p, order, lambda: NormalBot(seed),
+                                 lambda: time.perf_counter() > deadline)
+        self.last = {"candidates": list(legal), "means": vals, "choice": i,
+                     "iterations": sum(x is not None for x in vals), "seconds": time.perf_counter() - start}
+        return legal[i]
 
     def _search_planning(self, v: GameState, p: int, legal: Sequence[Action]) -> Action:
         t = legal[0].type

@@ -182,6 +182,11 @@ class NormalBot(Bot):
 
     # ------------------------------------------------------------ call signs (R1)
     def _place_callsign(self, v: GameState, legal: Sequence[Action]) -> Action:
+        return self._best(legal, self.callsign_values(v, legal))
+
+    def callsign_values(self, v: GameState, legal: Sequence[Action]) -> list[float]:
+        """The distance heuristic's value of each call-sign placement: an
+        airport's routes, and how near it is to the call signs placed."""
         b = v.board
         placed = [a for a in v.callsign_airport if a >= 0]
         n = len(b.airports)
@@ -205,7 +210,7 @@ class NormalBot(Bot):
             for y in placed:
                 s += {1: 1.5, 2: 1.0, 3: 0.2}.get(d[y], -0.5)
             vals.append(s)
-        return self._best(legal, vals)
+        return vals
 
     # ------------------------------------------------------------ planning (§4, §8)
     def placement_values(self, v: GameState, p: int, routes: Sequence[int]) -> list[float]:

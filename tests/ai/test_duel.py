@@ -104,3 +104,17 @@ def test_bench_ai_refuses_player_counts_it_does_not_play():
     for bad in ("2", "5", "3,x", ""):
         with pytest.raises(argparse.ArgumentTypeError):
             bench_ai.multi_players(bad)
+
+
+def test_callsigns_players_has_the_players_place_them(monkeypatch, capsys):
+    asked: list[object] = []
+    real = ai_duel.play_game
+
+    def spy(board, bots, rng, callsigns="recommended", **kw):  # type: ignore[no-untyped-def]
+        asked.append(callsigns)
+        game = real(board, bots, rng, callsigns=callsigns, **kw)
+        assert all(a >= 0 for a in game.state.callsign_airport)   # all six were placed
+        return game
+    monkeypatch.setattr(ai_duel, "play_game", spy)
+    assert ai_duel.main(["normal", "--base", "easy", "--games", "2", "--jobs", "1", "--callsigns", "players"]) == 0
+    assert asked == [None, None] and "call signs players" in capsys.readouterr().out

@@ -46,8 +46,8 @@ LEVEL_GUIDE = (
     ("normal", N_("Values routes by the chance of their markets and bids with an eye on the cards "
                   "and flash deals the others hold.")),
     ("expert", N_("Plays Normal's game and looks further: it simulates the rest of the season "
-                  "before its choices (up to a second per move) and knows the strongest opening "
-                  "placements.")),
+                  "before its choices (up to a second per move), knows the strongest opening "
+                  "placements and places call signs by the networks they lead to.")),
 )
 #: the same for Blue Skies' computer airlines (``opensky.ai.blueskies``)
 BS_LEVEL_GUIDE = (
