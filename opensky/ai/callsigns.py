@@ -3,16 +3,18 @@
 Where the players place the call signs (New game's "players place them"),
 where a call sign goes decides which markets the dice can pick, and so
 where every airline's planes are worth most.  Normal places them by a
-distance heuristic (``NormalBot.callsign_values``), which measured no better
-than placing them at random (a Normal placing them at random won 49.6% of
-4,000 2-player games against Normal).  Expert plays each candidate airport out instead: the other
-call signs placed and the first season's network planned by Normal for
-every airline (the same Normal, the same seed, for every candidate: they are
-compared on the same completion), then the market model's value of the
-season (``opensky.ai.model``) read as its margin over the best rival.  The
-candidates are valued in Normal's order, best first, until the clock runs
-out; the best valued is played.  Nothing here reads a file or the clock:
-the caller gives the deadline's test.
+distance heuristic (``NormalBot.callsign_values``), which measured no
+better than placing them at random (a Normal placing them at random won
+49.6% of 4,000 2-player games against Normal).  Expert plays each candidate
+airport out instead: the other call signs placed and the first season's
+network planned by Normal for every airline (the same Normal, the same
+seed, for every candidate: they are compared on the same completion), then
+the market model's value of the season (``opensky.ai.model``) read as its
+margin over the best rival.  The candidates are valued in Normal's order,
+best first, until the clock runs out; the best valued is played (50.8% of
+2,400 2-player games against Normal, every other decision Normal's:
+``bench/results/ai_duel-2026-12-07-callsigns.txt``).  Nothing here reads a
+file or the clock: the caller gives the deadline's test.
 """
 from __future__ import annotations
 
