@@ -22,8 +22,9 @@ from typing import Callable, Sequence
 
 from opensky.ai.base import Bot
 from opensky.ai.model import Model
-from opensky.rules.actions import PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, Action
-from opensky.rules.state import NETWORK_PLANNING, GameState
+from opensky.ai.planahead import play_setup
+from opensky.rules.actions import Action
+from opensky.rules.state import GameState
 
 
 def planned_margin(v: GameState, a: Action, me: int, completer: Bot) -> float:
@@ -32,10 +33,7 @@ def planned_margin(v: GameState, a: Action, me: int, completer: Bot) -> float:
     phase played by ``completer`` for every airline."""
     s = v.copy()
     s.apply(a)
-    while not s.game_over and (s.decision == PLACE_CALLSIGN or (
-            s.decision in (PLACE_PLANE, PLACE_HUB) and s.phase == NETWORK_PLANNING)):
-        q = s.actors[0]
-        s.apply(completer.choose(s, s.legal_actions(q)))
+    play_setup(s, completer)
     vals = Model.of_state(s, first_month=s.month).values()
     return vals[me] - max(vals[q] for q in range(s.P) if q != me)
 

@@ -92,11 +92,12 @@ from opensky.ai.lite import Lite, Markets
 from opensky.ai.model import Model, season_end
 from opensky.ai.normal import NormalBot, bids_on_table, market_for, normal_lease_payment
 from opensky.ai.openings import book_move
+from opensky.ai.planahead import play_setup
 from opensky.rules.actions import (
     ANCILLARIES, BID, CHOOSE_OD, LEASE, PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, ROLL_DICE, Action,
 )
 from opensky.rules.constants import FARE_INDEX, MARCH, OCTOBER
-from opensky.rules.state import NETWORK_PLANNING, GameState
+from opensky.rules.state import GameState
 
 Mix = list[tuple[int | None, float]]
 
@@ -371,9 +372,7 @@ class ExpertBot(Bot):
         def complete(s: GameState, rng: random.Random) -> None:
             # the rest of the planning phase (and hubs), by Normal for everyone
             completer.rng = rng
-            while not s.game_over and s.decision in (PLACE_PLANE, PLACE_HUB) and s.phase == NETWORK_PLANNING:
-                q = s.actors[0]
-                s.apply(completer.choose(s, s.legal_actions(q)))
+            play_setup(s, completer)
         return self._search(v, p, cands, complete=complete)
 
     def _hub_value(self, v: GameState, p: int, a: int) -> float:

@@ -25,7 +25,7 @@ from typing import Sequence
 
 from opensky.ai.base import Bot
 from opensky.ai.model import Model, Params
-from opensky.rules.actions import PLACE_HUB, PLACE_PLANE, Action
+from opensky.rules.actions import PLACE_CALLSIGN, PLACE_HUB, PLACE_PLANE, Action
 from opensky.rules.state import NETWORK_PLANNING, GameState
 
 #: the completer's tie-breaking stream, started afresh for every completion
@@ -33,6 +33,16 @@ COMPLETION_SEED = 0x9E3779B1
 #: a subsidy cube is 50 points to its taker (and, relative to the others, denied to them)
 CUBE_POINTS = 50.0
 
+
+
+def play_setup(s: GameState, bot: Bot) -> None:
+    """Play the rest of the set-up in place, ``bot`` deciding for every
+    airline: call signs the players place (R1), then the network planning
+    phase, hubs included."""
+    while not s.game_over and (s.decision == PLACE_CALLSIGN or (
+            s.decision in (PLACE_PLANE, PLACE_HUB) and s.phase == NETWORK_PLANNING)):
+        q = s.actors[0]
+        s.apply(bot.choose(s, s.legal_actions(q)))
 
 class PlanAhead:
     """Choose planning placements and hubs by completing the phase.
@@ -94,9 +104,7 @@ class PlanAhead:
         bot = self.completer
         # the same tie-breaks for every candidate: a completion is a function of its state
         bot.rng.seed(COMPLETION_SEED)
-        while not s.game_over and s.phase == NETWORK_PLANNING and s.decision in (PLACE_PLANE, PLACE_HUB):
-            q = s.actors[0]
-            s.apply(bot.choose(s, s.legal_actions(q)))
+        play_setup(s, bot)
 
     def value(self, s: GameState, p: int, cubes0: Sequence[int], markers0: int) -> float:
         """p's relative model value of the finished networks, plus the cubes
